@@ -1,0 +1,57 @@
+import { parseArgs } from 'node:util'
+import { createContext } from './app'
+import { formatInvitationCode } from './auth/invitation-codes'
+import { createInvitationCodes } from './auth/invitations.repo'
+import { ConfigError, loadConfig } from './config'
+
+const usage = `Usage: npm run admin -- invite [--count N] [--days D]
+  invite   print N new single-use invitation codes (default 1), valid for D days (default 30)`
+
+/** Operator commands; they use the same configuration (DATABASE_URL, ALPHA_DATA_DIR) as the server. */
+async function main(argv: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      count: { type: 'string', default: '1' },
+      days: { type: 'string', default: '30' },
+      help: { type: 'boolean' },
+    },
+  })
+  if (values.help || positionals[0] !== 'invite') {
+    console.log(usage)
+    return values.help ? 0 : 2
+  }
+  const count = Number(values.count)
+  const days = Number(values.days)
+  if (!Number.isInteger(count) || count < 1 || count > 1000) {
+    console.error('--count must be a whole number from 1 to 1000')
+    return 2
+  }
+  if (!Number.isFinite(days) || days <= 0 || days > 365) {
+    console.error('--days must be a number from 1 to 365')
+    return 2
+  }
+  const config = loadConfig()
+  const ctx = await createContext(config, { log: (await import('pino')).default({ level: 'warn' }) })
+  try {
+    const codes = await createInvitationCodes(ctx.db, {
+      count,
+      ownerId: null,
+      now: ctx.clock.now(),
+      lifetimeMs: days * 24 * 3600_000,
+    })
+    for (const code of codes) console.log(formatInvitationCode(code))
+    return 0
+  } finally {
+    await ctx.db.destroy()
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error instanceof ConfigError ? error.message : error)
+    process.exit(1)
+  },
+)

@@ -1,0 +1,287 @@
+import type { z } from 'zod'
+import type {
+  deleteAccountBodySchema,
+  emailLinkBodySchema,
+  passwordResetBodySchema,
+  signUpBodySchema,
+} from '../../src/api/auth'
+import { validationTexts } from '../../src/api/texts'
+import { signUpGrantHundredths } from '../../src/domain/grants'
+import type { AppContext } from '../context'
+import type { UserRow } from '../db/tables/users.table'
+import { bankAddress, createWallet, post, walletsOf } from '../game/ledger'
+import { AppError } from '../http/app-error'
+import { confirmEmailMail, passwordResetMail } from '../mail/templates'
+import {
+  codesPerPlayer,
+  createInvitationCodes,
+  isInvitationCodeRedeemable,
+  playerCodeLifetimeMs,
+  redeemInvitationCode,
+} from './invitations.repo'
+import { confirmEmailLinks, passwordResetLinks } from './links'
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords'
+import { createSession, deleteUserSessions, type NewSession } from './sessions.repo'
+import { clearSignInFailures, recordSignInFailure, signInWaitMs } from './sign-in-failures.repo'
+import { verifyLink } from './signed-links'
+import { findUserByEmail, findUserById, findUserByLogin, findUserByUsername, insertUser } from './users.repo'
+
+const invalidCode = () =>
+  new AppError(400, 'invitation_code_invalid', validationTexts.invitationCode, {
+    invitationCode: validationTexts.invitationCode,
+  })
+const usernameTaken = () =>
+  new AppError(409, 'username_taken', 'This username is already taken.', {
+    username: 'This username is already taken.',
+  })
+const emailTaken = () =>
+  new AppError(409, 'email_taken', 'An account with this e-mail address exists already.', {
+    email: 'An account with this e-mail address exists already.',
+  })
+export const invalidLink = () => new AppError(400, 'invalid_link', 'This link is invalid or has expired.')
+
+function isUniqueViolation(error: unknown): error is Error {
+  const e = error as { code?: string; message?: string }
+  return (
+    e?.code === '23505' ||
+    e?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+  )
+}
+
+export interface NewAccount {
+  /** name, e-mail and the validated invitation code */
+  username: string
+  email: string
+  invitationCode: string
+  firstName?: string | null
+  lastName?: string | null
+  /** null for accounts made by social sign-in */
+  passwordHash: string | null
+  emailConfirmed: boolean
+}
+
+/**
+ * Creates the account, its wallet with the sign-up grant, its own invitation codes and a session, all in
+ * one transaction: a taken name or a spent code leaves nothing behind.
+ */
+export async function createAccount(
+  ctx: AppContext,
+  account: NewAccount,
+): Promise<{ user: UserRow; session: NewSession }> {
+  const now = ctx.clock.now()
+  try {
+    const user = await ctx.db.transaction().execute(async (tx) => {
+      if (!(await isInvitationCodeRedeemable(tx, account.invitationCode, now))) throw invalidCode()
+      if (await findUserByUsername(tx, account.username)) throw usernameTaken()
+      if (await findUserByEmail(tx, account.email)) throw emailTaken()
+      const id = await insertUser(tx, {
+        username: account.username,
+        usernameKey: account.username.toLowerCase(),
+        email: account.email,
+        emailKey: account.email.toLowerCase(),
+        emailConfirmedAt: account.emailConfirmed ? now : null,
+        emailOptOut: 0,
+        firstName: account.firstName || null,
+        lastName: account.lastName || null,
+        passwordHash: account.passwordHash,
+        passwordVersion: 0,
+        settings: '{}',
+        createdAt: now,
+      })
+      if (!(await redeemInvitationCode(tx, account.invitationCode, id, now))) throw invalidCode()
+      const address = await createWallet(tx, id, now)
+      await post(tx, { address, type: 'grant', amount: signUpGrantHundredths, reference: 'signup', now })
+      await createInvitationCodes(tx, {
+        count: codesPerPlayer,
+        ownerId: id,
+        now,
+        lifetimeMs: playerCodeLifetimeMs,
+      })
+      const row = await findUserById(tx, id)
+      if (!row) throw new Error('inserted user vanished')
+      return row
+    })
+    const session = await createSession(ctx.db, user.id, now)
+    return { user, session }
+  } catch (error) {
+    // Two sign-ups racing for one name on PostgreSQL: the unique index decides.
+    if (isUniqueViolation(error)) throw /email/.test(error.message) ? emailTaken() : usernameTaken()
+    throw error
+  }
+}
+
+export async function signUp(ctx: AppContext, body: z.output<typeof signUpBodySchema>) {
+  const passwordHash = await hashPassword(body.password, ctx.config.scryptLogN)
+  const result = await createAccount(ctx, { ...body, passwordHash, emailConfirmed: false })
+  sendInBackground(
+    ctx,
+    confirmEmailMail(result.user.email, result.user.username, confirmEmailLinks(ctx.config, result.user)),
+  )
+  return result
+}
+
+function sendInBackground(ctx: AppContext, mail: Parameters<AppContext['mailer']['send']>[0]): void {
+  ctx.mailer.send(mail).catch((err) => ctx.log.error({ err, to: mail.to }, 'mail could not be sent'))
+}
+
+export async function signIn(ctx: AppContext, login: string, password: string) {
+  const now = ctx.clock.now()
+  const loginKey = login.toLowerCase()
+  const waitMs = await signInWaitMs(ctx.db, loginKey, now)
+  if (waitMs > 0) {
+    const seconds = Math.ceil(waitMs / 1000)
+    throw new AppError(
+      429,
+      'sign_in_throttled',
+      `Too many failed sign-ins. Please try again in ${seconds} seconds.`,
+      undefined,
+      {
+        'retry-after': String(seconds),
+      },
+    )
+  }
+  const user = await findUserByLogin(ctx.db, login)
+  const ok = user?.passwordHash
+    ? await verifyPassword(password, user.passwordHash)
+    : await verifyAgainstDummy(password, ctx.config.scryptLogN)
+  if (!user || !ok) {
+    await recordSignInFailure(ctx.db, loginKey, now)
+    throw new AppError(401, 'invalid_credentials', 'Wrong username, e-mail or password.')
+  }
+  await clearSignInFailures(ctx.db, loginKey)
+  return { user, session: await createSession(ctx.db, user.id, now) }
+}
+
+/** Answers the same whether or not the address has an account; the mail goes out in the background. */
+export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
+  const user = await findUserByEmail(ctx.db, email)
+  if (user)
+    sendInBackground(
+      ctx,
+      passwordResetMail(user.email, user.username, passwordResetLinks(ctx.config, user, ctx.clock.now())),
+    )
+}
+
+export async function resetPassword(
+  ctx: AppContext,
+  body: z.output<typeof passwordResetBodySchema>,
+): Promise<UserRow> {
+  const now = ctx.clock.now()
+  const user = await findUserById(ctx.db, body.userId)
+  if (!user || body.validUntil <= now) throw invalidLink()
+  const claims = {
+    purpose: 'password-reset' as const,
+    userId: user.id,
+    email: user.email,
+    validUntil: body.validUntil,
+    passwordVersion: user.passwordVersion,
+  }
+  if (!verifyLink(ctx.config.secret, claims, body.sgn)) throw invalidLink()
+  const passwordHash = await hashPassword(body.password, ctx.config.scryptLogN)
+  await ctx.db.transaction().execute(async (tx) => {
+    // Conditional on the version the link signed: two uses of one link cannot both win.
+    const updated = await tx
+      .updateTable('users')
+      .set({ passwordHash, passwordVersion: user.passwordVersion + 1 })
+      .where('id', '=', user.id)
+      .where('passwordVersion', '=', user.passwordVersion)
+      .executeTakeFirst()
+    if (updated.numUpdatedRows !== 1n) throw invalidLink()
+    await deleteUserSessions(tx, user.id)
+    await clearSignInFailures(tx, user.usernameKey)
+    await clearSignInFailures(tx, user.emailKey)
+  })
+  ctx.events.emit('sessions-ended', user.id)
+  return user
+}
+
+async function userOfEmailLink(
+  ctx: AppContext,
+  purpose: 'confirm-email' | 'unsubscribe',
+  body: z.output<typeof emailLinkBodySchema>,
+) {
+  const user = await findUserById(ctx.db, body.userId)
+  if (!user || user.emailKey !== body.email.toLowerCase()) throw invalidLink()
+  if (!verifyLink(ctx.config.secret, { purpose, userId: user.id, email: user.email }, body.sgn))
+    throw invalidLink()
+  return user
+}
+
+export async function confirmEmail(
+  ctx: AppContext,
+  body: z.output<typeof emailLinkBodySchema>,
+): Promise<void> {
+  const user = await userOfEmailLink(ctx, 'confirm-email', body)
+  if (user.emailConfirmedAt === null) {
+    await ctx.db
+      .updateTable('users')
+      .set({ emailConfirmedAt: ctx.clock.now() })
+      .where('id', '=', user.id)
+      .execute()
+  }
+}
+
+/** Stops every e-mail to the address: the opt-out flag and the e-mail channels of the settings. */
+export async function unsubscribe(
+  ctx: AppContext,
+  body: z.output<typeof emailLinkBodySchema>,
+): Promise<void> {
+  const user = await userOfEmailLink(ctx, 'unsubscribe', body)
+  const settings = JSON.parse(user.settings) as Record<string, unknown>
+  const notifications = (settings.notifications ?? {}) as Record<string, Record<string, boolean>>
+  const next = {
+    ...settings,
+    notifications: {
+      ...notifications,
+      importantMessages: { ...notifications.importantMessages, email: false },
+      dailyCloseout: { ...notifications.dailyCloseout, email: false },
+    },
+  }
+  await ctx.db
+    .updateTable('users')
+    .set({ emailOptOut: 1, settings: JSON.stringify(next) })
+    .where('id', '=', user.id)
+    .execute()
+}
+
+/**
+ * Deletes the account after the password (or, without one, the username) is confirmed. Its balance goes
+ * to the Bank through the ledger, so the money in the game still adds up; the ledger keeps the wallet.
+ */
+export async function deleteAccount(
+  ctx: AppContext,
+  user: UserRow,
+  body: z.output<typeof deleteAccountBodySchema>,
+): Promise<void> {
+  const confirmed = user.passwordHash
+    ? await verifyPassword(body.password, user.passwordHash)
+    : body.password === user.username
+  if (!confirmed)
+    throw new AppError(403, 'confirmation_failed', 'The password is not correct.', {
+      password: 'The password is not correct.',
+    })
+  const now = ctx.clock.now()
+  await ctx.db.transaction().execute(async (tx) => {
+    for (const wallet of await walletsOf(tx, user.id)) {
+      if (wallet.balance > 0) {
+        await post(tx, {
+          address: wallet.address,
+          type: 'payment',
+          amount: -wallet.balance,
+          reference: 'account-deleted',
+          now,
+        })
+        await post(tx, {
+          address: bankAddress,
+          type: 'payment',
+          amount: wallet.balance,
+          reference: `account-deleted:${wallet.address}`,
+          now,
+        })
+      }
+    }
+    await tx.deleteFrom('users').where('id', '=', user.id).execute()
+  })
+  ctx.events.emit('sessions-ended', user.id)
+}

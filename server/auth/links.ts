@@ -1,0 +1,50 @@
+import type { Config } from '../config'
+import type { UserRow } from '../db/tables/users.table'
+import type { LinkSet } from '../mail/templates'
+import { signLink } from './signed-links'
+
+/** Reset links die after an hour. */
+export const resetLinkLifetimeMs = 3600_000
+
+function url(config: Config, path: string, query: Record<string, string | number>): string {
+  const params = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))
+  return `${config.appOrigin}${path}?${params}`
+}
+
+function unsubscribeLinks(
+  config: Config,
+  user: UserRow,
+): Pick<LinkSet, 'unsubscribe' | 'unsubscribeOneClick'> {
+  const query = {
+    userId: user.id,
+    email: user.email,
+    sgn: signLink(config.secret, { purpose: 'unsubscribe', userId: user.id, email: user.email }),
+  }
+  return {
+    unsubscribe: url(config, '/account/unsubscribe-from-email', query),
+    unsubscribeOneClick: url(config, '/v1/mail/unsubscribe', query),
+  }
+}
+
+export function confirmEmailLinks(config: Config, user: UserRow): LinkSet {
+  const sgn = signLink(config.secret, { purpose: 'confirm-email', userId: user.id, email: user.email })
+  return {
+    action: url(config, '/account/confirm-email', { userId: user.id, email: user.email, sgn }),
+    ...unsubscribeLinks(config, user),
+  }
+}
+
+export function passwordResetLinks(config: Config, user: UserRow, now: number): LinkSet {
+  const validUntil = now + resetLinkLifetimeMs
+  const sgn = signLink(config.secret, {
+    purpose: 'password-reset',
+    userId: user.id,
+    email: user.email,
+    validUntil,
+    passwordVersion: user.passwordVersion,
+  })
+  return {
+    action: url(config, '/account/reset-password', { userId: user.id, validUntil, sgn }),
+    ...unsubscribeLinks(config, user),
+  }
+}

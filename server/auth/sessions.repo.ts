@@ -1,0 +1,71 @@
+import type { Executor } from '../db/database'
+import type { SessionRow } from '../db/tables/sessions.table'
+import { newToken, sha256 } from './tokens'
+
+/** A session is dropped after 30 days without a request. */
+export const sessionIdleTimeoutMs = 30 * 24 * 3600_000
+/** lastSeenAt is written at most this often, so reads do not turn into writes. */
+const touchIntervalMs = 3600_000
+
+/** The socket token is derived from the cookie token: only its hash is stored, and it dies with the session. */
+export function websocketCredentialsFor(sessionToken: string): string {
+  return sha256(`alpha-websocket\n${sessionToken}`).slice(0, 22)
+}
+
+export interface NewSession {
+  token: string
+  websocketCredentials: string
+  row: SessionRow
+}
+
+export async function createSession(db: Executor, userId: number, now: number): Promise<NewSession> {
+  const token = newToken()
+  const websocketCredentials = websocketCredentialsFor(token)
+  const row: SessionRow = {
+    idHash: sha256(token),
+    userId,
+    websocketHash: sha256(websocketCredentials),
+    fingerprint: null,
+    activeGroupId: 1000,
+    createdAt: now,
+    lastSeenAt: now,
+  }
+  await db.insertInto('sessions').values(row).execute()
+  return { token, websocketCredentials, row }
+}
+
+/** The live session of a cookie token, or undefined when unknown or idle too long. */
+export async function findSession(db: Executor, token: string, now: number): Promise<SessionRow | undefined> {
+  const idHash = sha256(token)
+  const session = await db.selectFrom('sessions').selectAll().where('idHash', '=', idHash).executeTakeFirst()
+  if (!session) return undefined
+  if (now - session.lastSeenAt > sessionIdleTimeoutMs) {
+    await db.deleteFrom('sessions').where('idHash', '=', idHash).execute()
+    return undefined
+  }
+  if (now - session.lastSeenAt > touchIntervalMs) {
+    await db.updateTable('sessions').set({ lastSeenAt: now }).where('idHash', '=', idHash).execute()
+  }
+  return session
+}
+
+export async function findSessionByWebsocketCredentials(
+  db: Executor,
+  credentials: string,
+  now: number,
+): Promise<SessionRow | undefined> {
+  const session = await db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('websocketHash', '=', sha256(credentials))
+    .executeTakeFirst()
+  return session && now - session.lastSeenAt <= sessionIdleTimeoutMs ? session : undefined
+}
+
+export async function deleteSession(db: Executor, token: string): Promise<void> {
+  await db.deleteFrom('sessions').where('idHash', '=', sha256(token)).execute()
+}
+
+export async function deleteUserSessions(db: Executor, userId: number): Promise<void> {
+  await db.deleteFrom('sessions').where('userId', '=', userId).execute()
+}

@@ -1,0 +1,41 @@
+import { sql } from 'kysely'
+import type { Executor } from '../db/database'
+import type { NewUserRow, UserRow } from '../db/tables/users.table'
+
+export function findUserById(db: Executor, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+export function findUserByUsername(db: Executor, username: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('usernameKey', '=', username.toLowerCase())
+    .executeTakeFirst()
+}
+
+export function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('emailKey', '=', email.toLowerCase()).executeTakeFirst()
+}
+
+/** Sign-in accepts either; an '@' cannot appear in a username, so the two never collide. */
+export function findUserByLogin(db: Executor, login: string): Promise<UserRow | undefined> {
+  return login.includes('@') ? findUserByEmail(db, login) : findUserByUsername(db, login)
+}
+
+export async function insertUser(db: Executor, user: NewUserRow): Promise<number> {
+  const row = await db.insertInto('users').values(user).returning('id').executeTakeFirstOrThrow()
+  return row.id
+}
+
+/** Usernames starting with the text, case-insensitively; LIKE wildcards in the text match literally. */
+export function searchUsersByName(db: Executor, text: string, limit: number): Promise<UserRow[]> {
+  const escaped = text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where(sql<boolean>`username_key like ${`${escaped}%`} escape '\\'`)
+    .orderBy('usernameKey')
+    .limit(limit)
+    .execute()
+}

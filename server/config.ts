@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { z } from 'zod'
+
+/** OAuth client credentials of one social sign-in provider; the provider is offered only when both are set. */
+export interface OAuthClientConfig {
+  clientId: string
+  clientSecret: string
+  /** Overrides the provider's endpoints (tests point it at a local OAuth 2.0 server). */
+  endpointsBase?: string
+}
+
+export const oauthProviders = ['google', 'reddit', 'twitter', 'discord', 'facebook'] as const
+export type OAuthProviderName = (typeof oauthProviders)[number]
+
+/** Everything the server reads from its environment, parsed once at start. */
+export interface Config {
+  /** TCP port of the HTTP and socket server. @default 8080 */
+  port: number
+  /** Interface to bind. @default '0.0.0.0' */
+  host: string
+  /** Public origin of the app, used for links in mails, OAuth redirects and the same-origin checks. @default `http://localhost:${port}` */
+  appOrigin: string
+  /** PostgreSQL connection string; SQLite under dataDir when absent. */
+  databaseUrl?: string
+  /** Folder for the SQLite database, the secret key, the mail outbox and uploads. @default './data' */
+  dataDir: string
+  /** nodemailer SMTP URL; when absent mail is appended to `${dataDir}/outbox.log`. */
+  smtpUrl?: string
+  /** Sender of every mail. @default 'Alpha <no-reply@localhost>' */
+  mailFrom: string
+  /** IANA zone of the game calendar (poll times, weeks). @default 'Europe/Berlin' */
+  timeZone: string
+  /** HMAC key for signed links; generated into `${dataDir}/secret.key` when absent. */
+  secret: Buffer
+  /** Enables `POST /v1/test/clock`. @default false */
+  testClock: boolean
+  /** Simulated players. @default true */
+  bots: boolean
+  /** scrypt cost as log2(N); 17 in production, lower only for tests. @default 17 */
+  scryptLogN: number
+  /** Where the built SPA lives. @default './dist' */
+  staticDir: string
+  /** Sign-in, sign-up and reset limits; `false` turns them off (only tests do). */
+  rateLimits: boolean
+  /** Social sign-in providers that have a client id and secret. */
+  oauth: Partial<Record<OAuthProviderName, OAuthClientConfig>>
+  /** pino level. @default 'info' */
+  logLevel: string
+}
+
+const flag = z
+  .enum(['0', '1', 'true', 'false', 'yes', 'no', 'on', 'off'])
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v))
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  APP_ORIGIN: z.url().optional(),
+  DATABASE_URL: z.string().min(1).optional(),
+  ALPHA_DATA_DIR: z.string().default('./data'),
+  SMTP_URL: z.string().min(1).optional(),
+  MAIL_FROM: z.string().default('Alpha <no-reply@localhost>'),
+  ALPHA_TIME_ZONE: z.string().default('Europe/Berlin'),
+  ALPHA_SECRET: z.string().min(32).optional(),
+  ALPHA_TEST_CLOCK: flag.default(false),
+  ALPHA_BOTS: flag.default(true),
+  ALPHA_SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
+  ALPHA_STATIC_DIR: z.string().default('./dist'),
+  ALPHA_RATE_LIMITS: flag.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+})
+
+function validTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone })
+    return true
+  } catch {
+    return false
+  }
+}
+
+function readOAuth(env: NodeJS.ProcessEnv): Config['oauth'] {
+  const result: Config['oauth'] = {}
+  for (const name of oauthProviders) {
+    const prefix = `OAUTH_${name.toUpperCase()}`
+    const clientId = env[`${prefix}_CLIENT_ID`]
+    const clientSecret = env[`${prefix}_CLIENT_SECRET`]
+    if (clientId && clientSecret) {
+      result[name] = { clientId, clientSecret, endpointsBase: env[`${prefix}_ENDPOINTS_BASE`] || undefined }
+    }
+  }
+  return result
+}
+
+/** The HMAC key must survive restarts, or every mailed link breaks: keep a generated one in the data folder. */
+function loadSecret(explicit: string | undefined, dataDir: string): Buffer {
+  if (explicit) return Buffer.from(explicit, 'utf8')
+  const file = join(dataDir, 'secret.key')
+  if (existsSync(file)) return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64')
+  mkdirSync(dataDir, { recursive: true })
+  const key = randomBytes(32)
+  writeFileSync(file, key.toString('base64'), { mode: 0o600 })
+  return key
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  const e = parsed.data
+  if (!validTimeZone(e.ALPHA_TIME_ZONE))
+    throw new ConfigError(`ALPHA_TIME_ZONE: unknown zone ${e.ALPHA_TIME_ZONE}`)
+  const dataDir = resolve(e.ALPHA_DATA_DIR)
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    appOrigin: (e.APP_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    timeZone: e.ALPHA_TIME_ZONE,
+    secret: loadSecret(e.ALPHA_SECRET, dataDir),
+    testClock: e.ALPHA_TEST_CLOCK,
+    bots: e.ALPHA_BOTS,
+    scryptLogN: e.ALPHA_SCRYPT_LOG_N,
+    staticDir: resolve(e.ALPHA_STATIC_DIR),
+    rateLimits: e.ALPHA_RATE_LIMITS,
+    oauth: readOAuth(env),
+    logLevel: e.LOG_LEVEL,
+  }
+}

@@ -1,0 +1,21 @@
+import type { EventEmitter } from 'node:events'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Clock } from './clock'
+import type { Config } from './config'
+import type { Db } from './db/database'
+import type { Mailer } from './mail/mailer'
+
+/** What happens on the server that other parts react to (the realtime channel drops sockets on 'sessions-ended'). */
+export interface AppEvents {
+  'sessions-ended': [userId: number]
+}
+
+/** What every route plugin and service works with; built once in main.ts, swapped in tests. */
+export interface AppContext {
+  config: Config
+  db: Db
+  clock: Clock
+  mailer: Mailer
+  log: FastifyBaseLogger
+  events: EventEmitter<AppEvents>
+}

@@ -1,0 +1,73 @@
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import SQLite from 'better-sqlite3'
+import {
+  CamelCasePlugin,
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+} from 'kysely'
+import pg from 'pg'
+import type { Database, Db } from './database'
+
+export type DialectName = 'sqlite' | 'postgres'
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection string; SQLite when absent. */
+  databaseUrl?: string
+  /** Folder of `alpha.sqlite`; ':memory:' for a throw-away database. */
+  dataDir: string
+}
+
+// PostgreSQL returns int8 (our millisecond timestamps and counts) as strings unless told otherwise;
+// every value we store fits a double exactly.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value))
+
+/**
+ * Writes take the database lock at BEGIN, so two processes on one SQLite file wait for each other
+ * (busy_timeout) instead of failing when a read transaction tries to become a write one.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'))
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: ConstructorParameters<typeof SqliteDialect>[0]
+  constructor(config: ConstructorParameters<typeof SqliteDialect>[0]) {
+    super(config)
+    this.#config = config
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config)
+  }
+}
+
+function openSqlite(dataDir: string): SQLite.Database {
+  const file = dataDir === ':memory:' ? ':memory:' : join(dataDir, 'alpha.sqlite')
+  if (file !== ':memory:') mkdirSync(dataDir, { recursive: true })
+  const sqlite = new SQLite(file)
+  sqlite.pragma('journal_mode = WAL')
+  // FULL: an acknowledged bet or tag survives a power cut, not only a process crash.
+  sqlite.pragma('synchronous = FULL')
+  sqlite.pragma('foreign_keys = ON')
+  sqlite.pragma('busy_timeout = 5000')
+  return sqlite
+}
+
+export function dialectOf(options: DatabaseOptions): DialectName {
+  return options.databaseUrl ? 'postgres' : 'sqlite'
+}
+
+export function connectDatabase(options: DatabaseOptions): Db {
+  const dialect = options.databaseUrl
+    ? new PostgresDialect({ pool: new pg.Pool({ connectionString: options.databaseUrl, max: 10 }) })
+    : new ImmediateSqliteDialect({ database: openSqlite(options.dataDir) })
+  return new Kysely<Database>({ dialect, plugins: [new CamelCasePlugin()] })
+}

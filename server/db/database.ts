@@ -1,0 +1,23 @@
+import type { Kysely, Transaction } from 'kysely'
+import type { InvitationCodesTable } from './tables/invitation-codes.table'
+import type { OAuthAccountsTable } from './tables/oauth-accounts.table'
+import type { SessionsTable } from './tables/sessions.table'
+import type { SignInFailuresTable } from './tables/sign-in-failures.table'
+import type { UsersTable } from './tables/users.table'
+import type { LedgerTable, WalletsTable } from './tables/wallets.table'
+
+/** The whole schema as Kysely sees it (camelCase; CamelCasePlugin maps to snake_case columns). */
+export interface Database {
+  users: UsersTable
+  sessions: SessionsTable
+  invitationCodes: InvitationCodesTable
+  wallets: WalletsTable
+  ledger: LedgerTable
+  oauthAccounts: OAuthAccountsTable
+  signInFailures: SignInFailuresTable
+}
+
+export type Db = Kysely<Database>
+export type Tx = Transaction<Database>
+/** Repositories take either the database or a transaction as their first argument. */
+export type Executor = Db | Tx

@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely'
+import * as accounts from './0001-accounts'
+
+/** Every migration in order. Released ones are frozen: change the schema with a new file. */
+export const migrations: Record<string, Migration> = {
+  '0001-accounts': accounts,
+}

@@ -1,0 +1,27 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely'
+
+/** A player's account. Booleans are 0/1 integers so SQLite and PostgreSQL read the same. */
+export interface UsersTable {
+  id: Generated<number>
+  username: string
+  /** lower-case username: the unique key, so 'Alice' and 'alice' cannot both exist */
+  usernameKey: string
+  email: string
+  /** lower-case e-mail: the unique key */
+  emailKey: string
+  emailConfirmedAt: number | null
+  emailOptOut: number
+  firstName: string | null
+  lastName: string | null
+  /** `scrypt$logN$r$p$salt$hash`; null for accounts that only use social sign-in */
+  passwordHash: string | null
+  /** bumped on every password change: reset links sign it, so each link works once */
+  passwordVersion: number
+  /** JSON of the settings that differ from the defaults */
+  settings: string
+  createdAt: number
+}
+
+export type UserRow = Selectable<UsersTable>
+export type NewUserRow = Insertable<UsersTable>
+export type UserUpdate = Updateable<UsersTable>

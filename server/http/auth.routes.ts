@@ -1,0 +1,99 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import {
+  emailLinkBodySchema,
+  passwordResetBodySchema,
+  passwordResetRequestBodySchema,
+  signInBodySchema,
+  signUpBodySchema,
+} from '../../src/api/auth'
+import {
+  confirmEmail,
+  requestPasswordReset,
+  resetPassword,
+  signIn,
+  signUp,
+  unsubscribe,
+} from '../auth/accounts'
+import { deleteSession, websocketCredentialsFor } from '../auth/sessions.repo'
+import { authUserPayload } from '../auth/user-payload'
+import type { AppContext } from '../context'
+import { limitByIpAndAccount } from './rate-limits'
+import { authenticate, clearSessionCookie, requireUser, setSessionCookie } from './session'
+
+const field = (name: string) => (request: FastifyRequest) =>
+  String((request.body as Record<string, unknown>)?.[name] ?? '')
+
+/** Sign-up, sign-in, logout, who-am-I, password reset and the signed e-mail links. */
+export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+  const limited = ctx.config.rateLimits
+  const limit = (name: Parameters<typeof limitByIpAndAccount>[1], accountField: string) =>
+    limited ? limitByIpAndAccount(fastify, name, field(accountField)) : []
+
+  app.post(
+    '/v1/auth/signup',
+    { schema: { body: signUpBodySchema }, preHandler: limit('signUp', 'email') },
+    async (request, reply) => {
+      const { user, session } = await signUp(ctx, request.body)
+      setSessionCookie(reply, ctx, session.token)
+      return reply
+        .status(201)
+        .send(await authUserPayload(ctx.db, user, session.row, session.websocketCredentials))
+    },
+  )
+
+  app.post(
+    '/v1/auth/signin',
+    { schema: { body: signInBodySchema }, preHandler: limit('signIn', 'login') },
+    async (request, reply) => {
+      const { user, session } = await signIn(ctx, request.body.login, request.body.password)
+      setSessionCookie(reply, ctx, session.token)
+      return authUserPayload(ctx.db, user, session.row, session.websocketCredentials)
+    },
+  )
+
+  app.post('/v1/auth/logout', async (request, reply) => {
+    const auth = await authenticate(request, ctx)
+    if (auth) {
+      await deleteSession(ctx.db, auth.token)
+      ctx.events.emit('sessions-ended', auth.user.id)
+    }
+    clearSessionCookie(reply, ctx)
+    return reply.status(204).send()
+  })
+
+  app.get('/v1/auth/info', async (request) => {
+    const { user, session, token } = await requireUser(request, ctx)
+    return authUserPayload(ctx.db, user, session, websocketCredentialsFor(token))
+  })
+
+  app.post(
+    '/v1/auth/password-reset/request',
+    { schema: { body: passwordResetRequestBodySchema }, preHandler: limit('resetRequest', 'email') },
+    async (request, reply) => {
+      await requestPasswordReset(ctx, request.body.email)
+      return reply.status(202).send({ status: 'accepted' })
+    },
+  )
+
+  app.post(
+    '/v1/auth/password-reset',
+    { schema: { body: passwordResetBodySchema }, preHandler: limit('reset', 'userId') },
+    async (request, reply) => {
+      await resetPassword(ctx, request.body)
+      clearSessionCookie(reply, ctx)
+      return reply.status(204).send()
+    },
+  )
+
+  app.post('/v1/auth/confirm-email', { schema: { body: emailLinkBodySchema } }, async (request, reply) => {
+    await confirmEmail(ctx, request.body)
+    return reply.status(204).send()
+  })
+
+  app.post('/v1/auth/unsubscribe', { schema: { body: emailLinkBodySchema } }, async (request, reply) => {
+    await unsubscribe(ctx, request.body)
+    return reply.status(204).send()
+  })
+}

@@ -1,0 +1,41 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { AppError } from './app-error'
+
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+function isSameOrigin(request: FastifyRequest, appOrigin: string): boolean {
+  const origin = request.headers.origin
+  const fetchSite = request.headers['sec-fetch-site']
+  if (origin !== undefined) {
+    if (origin === appOrigin) return true
+    try {
+      return new URL(origin).host === request.headers.host
+    } catch {
+      return false
+    }
+  }
+  if (fetchSite !== undefined) return fetchSite === 'same-origin' || fetchSite === 'none'
+  // Neither header: not a browser (curl, a server), which cannot carry a victim's cookies.
+  return true
+}
+
+/**
+ * Cookie-authenticated writes need the x-app-version header (a cross-site form cannot set it without a
+ * CORS preflight, which we never grant) and, when the browser tells, a same-origin request.
+ */
+export function registerCsrfDefence(
+  app: FastifyInstance,
+  appOrigin: string,
+  exemptPaths: readonly string[],
+): void {
+  app.addHook('onRequest', async (request) => {
+    if (safeMethods.has(request.method) || !request.url.startsWith('/v1/')) return
+    if (exemptPaths.includes(request.url.split('?')[0] ?? '')) return
+    if (!request.headers['x-app-version']) {
+      throw new AppError(403, 'app_version_required', 'The x-app-version header is required.')
+    }
+    if (!isSameOrigin(request, appOrigin)) {
+      throw new AppError(403, 'cross_origin', 'Cross-origin requests are not allowed.')
+    }
+  })
+}

@@ -1,0 +1,51 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import type { ApiErrorBody } from '../../src/api/errors'
+import { AppError } from './app-error'
+
+function body(code: string, message: string, fields?: Record<string, string>): ApiErrorBody {
+  return { error: fields ? { code, message, fields } : { code, message } }
+}
+
+/**
+ * Every failure leaves as `{ error: { code, message, fields? } }`. Bad input is a 4xx with the text
+ * of the first bad field; anything unexpected is logged and answered with a 500 that reveals nothing.
+ */
+export function registerErrorHandling(
+  app: FastifyInstance,
+  fallback: (request: FastifyRequest, reply: FastifyReply) => boolean = () => false,
+): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers)
+      return reply.status(error.statusCode).send(body(error.code, error.message, error.fields))
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {}
+      for (const issue of error.validation) {
+        const path =
+          issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'body')
+        fields[path] ??= issue.message ?? 'Invalid value'
+      }
+      const first = Object.values(fields)[0] ?? 'Invalid request'
+      return reply.status(400).send(body('validation_failed', first, fields))
+    }
+    const status = error.statusCode ?? 500
+    if (status === 429) {
+      return reply
+        .status(429)
+        .send(body('rate_limited', 'Too many requests. Please wait a moment and try again.'))
+    }
+    if (status >= 400 && status < 500) {
+      // Fastify's own 4xx: unparsable JSON, wrong content type, body too large.
+      return reply.status(status).send(body(error.code?.toLowerCase() ?? 'bad_request', error.message))
+    }
+    request.log.error({ err: error }, 'request failed')
+    return reply.status(500).send(body('internal_error', 'Oops! Something went wrong'))
+  })
+
+  app.setNotFoundHandler((request, reply) => {
+    if (fallback(request, reply)) return
+    reply.status(404).send(body('not_found', `No route ${request.method} ${request.url.split('?')[0]}`))
+  })
+}

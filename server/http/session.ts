@@ -1,0 +1,57 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { findSession, sessionIdleTimeoutMs } from '../auth/sessions.repo'
+import { findUserById } from '../auth/users.repo'
+import type { AppContext } from '../context'
+import type { SessionRow } from '../db/tables/sessions.table'
+import type { UserRow } from '../db/tables/users.table'
+import { unauthenticated } from './app-error'
+
+export interface Authenticated {
+  token: string
+  session: SessionRow
+  user: UserRow
+}
+
+/** Behind https the cookie is `__Host-` prefixed: Secure, host-only, path / — no subdomain can plant one. */
+export function sessionCookieName(config: AppContext['config']): string {
+  return config.appOrigin.startsWith('https:') ? '__Host-alpha_session' : 'alpha_session'
+}
+
+export function setSessionCookie(reply: FastifyReply, ctx: AppContext, token: string): void {
+  reply.setCookie(sessionCookieName(ctx.config), token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: ctx.config.appOrigin.startsWith('https:'),
+    path: '/',
+    maxAge: sessionIdleTimeoutMs / 1000,
+  })
+}
+
+export function clearSessionCookie(reply: FastifyReply, ctx: AppContext): void {
+  reply.clearCookie(sessionCookieName(ctx.config), { path: '/' })
+}
+
+const cache = new WeakMap<FastifyRequest, Promise<Authenticated | null>>()
+
+/** The caller's session and account, looked up once per request. */
+export function authenticate(request: FastifyRequest, ctx: AppContext): Promise<Authenticated | null> {
+  let pending = cache.get(request)
+  if (!pending) {
+    pending = (async () => {
+      const token = request.cookies[sessionCookieName(ctx.config)]
+      if (!token || token.length > 64) return null
+      const session = await findSession(ctx.db, token, ctx.clock.now())
+      if (!session) return null
+      const user = await findUserById(ctx.db, session.userId)
+      return user ? { token, session, user } : null
+    })()
+    cache.set(request, pending)
+  }
+  return pending
+}
+
+export async function requireUser(request: FastifyRequest, ctx: AppContext): Promise<Authenticated> {
+  const auth = await authenticate(request, ctx)
+  if (!auth) throw unauthenticated()
+  return auth
+}

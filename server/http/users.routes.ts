@@ -1,0 +1,77 @@
+import type { FastifyPluginAsync } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { deleteAccountBodySchema } from '../../src/api/auth'
+import { mergeSettings, settingsPatchSchema } from '../../src/api/settings'
+import { userRefSchema, userSearchQuerySchema } from '../../src/api/users'
+import { deleteAccount } from '../auth/accounts'
+import { settingsOf } from '../auth/settings'
+import { publicUserPayload } from '../auth/user-payload'
+import { findUserById, findUserByUsername, searchUsersByName } from '../auth/users.repo'
+import type { AppContext } from '../context'
+import type { UserRow } from '../db/tables/users.table'
+import { forbidden, notFound } from './app-error'
+import { type Authenticated, clearSessionCookie, requireUser } from './session'
+
+const searchLimit = 20
+
+async function resolveUser(
+  ctx: AppContext,
+  ref: string,
+  caller: Authenticated,
+): Promise<UserRow | undefined> {
+  if (ref === 'me') return caller.user
+  if (/^\d{1,15}$/.test(ref)) return findUserById(ctx.db, Number(ref))
+  return findUserByUsername(ctx.db, ref)
+}
+
+/** Profiles, search, settings (owner only) and account deletion. */
+export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+
+  app.get('/v1/users', { schema: { querystring: userSearchQuerySchema } }, async (request) => {
+    await requireUser(request, ctx)
+    const users = await searchUsersByName(ctx.db, request.query.name, searchLimit)
+    return users.map(publicUserPayload)
+  })
+
+  app.get('/v1/users/:user', { schema: { params: userRefSchema } }, async (request) => {
+    const caller = await requireUser(request, ctx)
+    const user = await resolveUser(ctx, request.params.user, caller)
+    if (!user) throw notFound('User')
+    return publicUserPayload(user)
+  })
+
+  /** Settings belong to their owner alone: anybody else gets 403, whether or not the user exists. */
+  const ownSettingsUser = async (request: Parameters<typeof requireUser>[0], ref: string) => {
+    const caller = await requireUser(request, ctx)
+    const user = await resolveUser(ctx, ref, caller)
+    if (!user || user.id !== caller.user.id) throw forbidden()
+    return user
+  }
+
+  app.get('/v1/users/:user/settings', { schema: { params: userRefSchema } }, async (request) => {
+    return settingsOf(await ownSettingsUser(request, request.params.user))
+  })
+
+  app.patch(
+    '/v1/users/:user/settings',
+    { schema: { params: userRefSchema, body: settingsPatchSchema } },
+    async (request) => {
+      const user = await ownSettingsUser(request, request.params.user)
+      const next = mergeSettings(settingsOf(user), request.body)
+      await ctx.db
+        .updateTable('users')
+        .set({ settings: JSON.stringify(next) })
+        .where('id', '=', user.id)
+        .execute()
+      return next
+    },
+  )
+
+  app.delete('/v1/users/me', { schema: { body: deleteAccountBodySchema } }, async (request, reply) => {
+    const { user } = await requireUser(request, ctx)
+    await deleteAccount(ctx, user, request.body)
+    clearSessionCookie(reply, ctx)
+    return reply.status(204).send()
+  })
+}

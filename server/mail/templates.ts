@@ -1,0 +1,71 @@
+import type { Mail } from './mailer'
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+}
+
+function layout(
+  greeting: string,
+  paragraphs: string[],
+  action: { label: string; url: string },
+  unsubscribeUrl: string,
+) {
+  const text = [
+    greeting,
+    '',
+    ...paragraphs,
+    '',
+    `${action.label}: ${action.url}`,
+    '',
+    `Unsubscribe: ${unsubscribeUrl}`,
+  ].join('\n')
+  const html = [
+    `<p>${escapeHtml(greeting)}</p>`,
+    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    `<p><a href="${escapeHtml(action.url)}">${escapeHtml(action.label)}</a></p>`,
+    `<p style="font-size:12px;color:#666"><a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe</a></p>`,
+  ].join('\n')
+  return { text, html }
+}
+
+/** One-click unsubscribe headers (RFC 8058): mail clients POST to the link without opening it. */
+function unsubscribeHeaders(oneClickUrl: string): Record<string, string> {
+  return { 'List-Unsubscribe': `<${oneClickUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
+}
+
+export interface LinkSet {
+  action: string
+  unsubscribe: string
+  unsubscribeOneClick: string
+}
+
+export function confirmEmailMail(to: string, username: string, links: LinkSet): Mail {
+  return {
+    to,
+    subject: 'Confirm your e-mail address for Alpha',
+    ...layout(
+      `Hi ${username},`,
+      ['welcome to Alpha! Please confirm your e-mail address.'],
+      { label: 'Confirm e-mail address', url: links.action },
+      links.unsubscribe,
+    ),
+    headers: unsubscribeHeaders(links.unsubscribeOneClick),
+  }
+}
+
+export function passwordResetMail(to: string, username: string, links: LinkSet): Mail {
+  return {
+    to,
+    subject: 'Change your Alpha password',
+    ...layout(
+      `Hi ${username},`,
+      [
+        'somebody asked to change the password of your Alpha account. The link works once, within one hour.',
+        'If it was not you, ignore this mail: your password stays as it is.',
+      ],
+      { label: 'Change password', url: links.action },
+      links.unsubscribe,
+    ),
+    headers: unsubscribeHeaders(links.unsubscribeOneClick),
+  }
+}

@@ -1,0 +1,80 @@
+import { z } from 'zod'
+import { validationTexts as t } from './texts'
+
+/** Crockford base32 without I, L, O, U: what people read aloud and type without confusion. */
+export const invitationAlphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
+/** 24 symbols of 5 bits: 120 random bits per code. */
+export const invitationCodeLength = 24
+
+/** Accepts codes as typed (lower case, spaces, dashes) and yields the stored form. */
+export const invitationCodeSchema = z
+  .string({ error: t.invitationCode })
+  .max(64, { error: t.invitationCode })
+  .transform((raw) => raw.replace(/[\s-]/g, '').toUpperCase())
+  .pipe(
+    z
+      .string()
+      .length(invitationCodeLength, { error: t.invitationCode })
+      .regex(/^[0-9A-HJKMNP-TV-Z]+$/, { error: t.invitationCode }),
+  )
+
+export const emailSchema = z
+  .string({ error: t.email })
+  .trim()
+  .max(254, { error: t.email })
+  .pipe(z.email({ error: t.email }))
+
+export const usernameSchema = z
+  .string({ error: t.username })
+  .trim()
+  .regex(/^[A-Za-z0-9_]{3,24}$/, { error: t.username })
+  .refine((name) => !reservedUsernames.has(name.toLowerCase()), { error: t.username })
+
+/** Names that would pass for the system or for another role in the game. */
+const reservedUsernames = new Set(['guest', 'bank', 'thebank', 'the_bank', 'admin', 'alpha', 'system', 'me'])
+
+/** 12 to 128 characters, no composition rules (NIST SP 800-63B). */
+export const passwordSchema = z
+  .string({ error: t.password })
+  .refine((p) => [...p].length >= 12 && [...p].length <= 128, { error: t.password })
+
+const personName = z.string().trim().max(64).optional()
+
+export const signUpBodySchema = z.strictObject({
+  invitationCode: invitationCodeSchema,
+  email: emailSchema,
+  username: usernameSchema,
+  password: passwordSchema,
+  firstName: personName,
+  lastName: personName,
+  acceptTerms: z.literal(true, { error: t.acceptTerms }),
+})
+export type SignUpBody = z.input<typeof signUpBodySchema>
+
+export const signInBodySchema = z.strictObject({
+  /** e-mail address or username */
+  login: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(1024),
+})
+export type SignInBody = z.input<typeof signInBodySchema>
+
+export const passwordResetRequestBodySchema = z.strictObject({ email: emailSchema })
+
+const numericId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER)
+const signature = z.string().min(1).max(128)
+
+export const passwordResetBodySchema = z.strictObject({
+  userId: numericId,
+  validUntil: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  sgn: signature,
+  password: passwordSchema,
+})
+
+/** confirm-email and unsubscribe links carry these. */
+export const emailLinkBodySchema = z.strictObject({
+  userId: numericId,
+  email: z.string().min(1).max(254),
+  sgn: signature,
+})
+
+export const deleteAccountBodySchema = z.strictObject({ password: z.string().min(1).max(1024) })

@@ -1,0 +1,54 @@
+import { z } from 'zod'
+
+export const walletSchema = z.object({
+  address: z.string(),
+  /** TTC, two decimals */
+  balance: z.number(),
+  createdAt: z.number(),
+})
+
+export const badgeSchema = z.object({ groupName: z.string(), rank: z.number(), count: z.number() })
+
+/** What anybody signed in may see of a player. */
+export const publicUserSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  rank: z.number(),
+  liveRank: z.number(),
+  userBadges: z.array(badgeSchema),
+  createdAt: z.number(),
+})
+export type PublicUser = z.infer<typeof publicUserSchema>
+
+export const invitationSchema = z.object({
+  code: z.string(),
+  expiresAt: z.number(),
+  usedAt: z.number().nullable(),
+})
+
+/** The signed-in player as `GET /v1/auth/info` returns it. Never carries a private key. */
+export const authUserSchema = publicUserSchema.extend({
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string(),
+  emailConfirmed: z.boolean(),
+  websocketCredentials: z.string(),
+  /** factor the next prediction would earn */
+  rewardFactor: z.number(),
+  /** predictions, filled by the game engine */
+  taggedMessages: z.array(z.unknown()),
+  wallets: z.array(walletSchema),
+  wallet: walletSchema,
+  activeGroupId: z.number(),
+  invitationCodes: z.array(invitationSchema),
+})
+export type AuthUser = z.infer<typeof authUserSchema>
+
+export const userSearchQuerySchema = z.strictObject({
+  name: z.string().trim().min(1).max(64),
+})
+
+/** `{user}` in /v1/users/{user}: a numeric id, a username, or 'me'. */
+export const userRefSchema = z.strictObject({
+  user: z.string().min(1).max(64),
+})
