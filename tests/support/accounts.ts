@@ -1,0 +1,53 @@
+import { createInvitationCodes, operatorCodeLifetimeMs } from '../../server/auth/invitations.repo'
+import type { AuthUser } from '../../src/api/users'
+import { HttpClient } from './http-client'
+import type { TestServer } from './test-server'
+
+let counter = 0
+
+/** An operator's invitation code straight from the database, as `npm run admin -- invite` makes them. */
+export async function newInvitationCode(server: TestServer): Promise<string> {
+  const [code] = await createInvitationCodes(server.ctx.db, {
+    count: 1,
+    ownerId: null,
+    now: server.clock.now(),
+    lifetimeMs: operatorCodeLifetimeMs,
+  })
+  if (!code) throw new Error('no code made')
+  return code
+}
+
+export function uniqueName(prefix = 'player'): string {
+  counter += 1
+  return `${prefix}${process.pid % 1000}_${counter}`
+}
+
+export interface SignedUp {
+  client: HttpClient
+  user: AuthUser
+  username: string
+  email: string
+  password: string
+}
+
+/** Signs a new player up through the API; the client holds their session cookie. */
+export async function signUpPlayer(
+  server: TestServer,
+  overrides: Record<string, unknown> = {},
+): Promise<SignedUp> {
+  const client = new HttpClient(server.url)
+  const username = uniqueName()
+  const email = `${username}@example.test`
+  const password = 'correct horse battery staple'
+  const answer = await client.post<AuthUser>('/v1/auth/signup', {
+    invitationCode: await newInvitationCode(server),
+    email,
+    username,
+    password,
+    acceptTerms: true,
+    ...overrides,
+  })
+  if (answer.status !== 201)
+    throw new Error(`sign-up failed: ${answer.status} ${JSON.stringify(answer.body)}`)
+  return { client, user: answer.body, username, email, password }
+}
