@@ -1,0 +1,34 @@
+import { Temporal } from 'temporal-polyfill'
+
+/** Local start times of polls: weekdays four a day, weekends one. */
+export const weekdayPollTimes = ['02:00', '08:00', '14:00', '20:00'] as const
+export const weekendPollTimes = ['14:30'] as const
+
+function timesOn(dayOfWeek: number): readonly string[] {
+  return dayOfWeek >= 6 ? weekendPollTimes : weekdayPollTimes
+}
+
+/**
+ * The first poll start strictly after `afterMs`, in the game's time zone. Local times that a
+ * daylight-saving change skips resolve forward ('compatible'), so no day loses its poll.
+ */
+export function nextPollStart(afterMs: number, timeZone: string): number {
+  const now = Temporal.Instant.fromEpochMilliseconds(afterMs).toZonedDateTimeISO(timeZone)
+  let day = now.toPlainDate()
+  for (let i = 0; i < 8; i++) {
+    for (const time of timesOn(day.dayOfWeek)) {
+      const start = day.toZonedDateTime({ timeZone, plainTime: Temporal.PlainTime.from(time) })
+      if (start.epochMilliseconds > afterMs) return start.epochMilliseconds
+    }
+    day = day.add({ days: 1 })
+  }
+  throw new Error('no poll start within a week')
+}
+
+/** Every poll start in (fromMs, toMs]: what a scheduler that slept through that span has to open. */
+export function pollStartsBetween(fromMs: number, toMs: number, timeZone: string): number[] {
+  const starts: number[] = []
+  for (let next = nextPollStart(fromMs, timeZone); next <= toMs; next = nextPollStart(next, timeZone))
+    starts.push(next)
+  return starts
+}

@@ -1,0 +1,58 @@
+/** A prediction's direction; the spec writes it 'Up'/'Down' on tags and 'up'/'down' elsewhere. */
+export type Trend = 'Up' | 'Down'
+
+/** Predictions are evaluated this long after they were made. */
+export const evaluationDelayMs = 3 * 3600_000
+
+export function normalizeTrend(trend: string): Trend | undefined {
+  const lower = trend.toLowerCase()
+  return lower === 'up' ? 'Up' : lower === 'down' ? 'Down' : undefined
+}
+
+/** Correct when the price moved the predicted way: Up and atPrice below the evaluation price, or Down and above. */
+export function isCorrectPrediction(trend: Trend, atPrice: number, evalPrice: number): boolean {
+  return trend === 'Up' ? atPrice < evalPrice : atPrice > evalPrice
+}
+
+export type PredictionStatus = 'running' | 'completed'
+
+export function predictionStatus(prediction: { evaluatedAt?: number | null }): PredictionStatus {
+  return prediction.evaluatedAt == null ? 'running' : 'completed'
+}
+
+export function evaluationTimeOf(createdAt: number): number {
+  return createdAt + evaluationDelayMs
+}
+
+/** The next evaluation: the earliest createdAt among running predictions plus 3 hours; undefined when none runs. */
+export function nextEvaluationTime(
+  predictions: readonly { createdAt: number; evaluatedAt?: number | null }[],
+): number | undefined {
+  let earliest: number | undefined
+  for (const p of predictions) {
+    if (predictionStatus(p) === 'running' && (earliest === undefined || p.createdAt < earliest))
+      earliest = p.createdAt
+  }
+  return earliest === undefined ? undefined : evaluationTimeOf(earliest)
+}
+
+export interface ScoredPrediction {
+  trend: Trend
+  atPrice: number
+  evalPrice?: number | null
+  rewardFactor: number
+}
+
+/**
+ * Whether a prediction is (so far) correct: against its evaluation price once evaluated, otherwise
+ * against the title's latest tick; undefined when neither price is known.
+ */
+export function correctness(prediction: ScoredPrediction, latestPrice?: number): boolean | undefined {
+  const price = prediction.evalPrice ?? latestPrice
+  return price === undefined ? undefined : isCorrectPrediction(prediction.trend, prediction.atPrice, price)
+}
+
+/** A title's score: the sum of rewardFactor over its correct predictions. */
+export function titleScore(predictions: readonly ScoredPrediction[], latestPrice?: number): number {
+  return predictions.reduce((sum, p) => (correctness(p, latestPrice) ? sum + p.rewardFactor : sum), 0)
+}
