@@ -5,9 +5,11 @@ import {
   CamelCasePlugin,
   CompiledQuery,
   type DatabaseConnection,
+  type DialectAdapter,
   type Driver,
   Kysely,
   PostgresDialect,
+  SqliteAdapter,
   SqliteDialect,
   SqliteDriver,
 } from 'kysely'
@@ -21,6 +23,8 @@ export interface DatabaseOptions {
   databaseUrl?: string
   /** Folder of `alpha.sqlite`; ':memory:' for a throw-away database. */
   dataDir: string
+  /** Told about errors of idle PostgreSQL connections. */
+  onPoolError?: (error: Error) => void
 }
 
 // PostgreSQL returns int8 (our millisecond timestamps and counts) as strings unless told otherwise;
@@ -38,6 +42,17 @@ class ImmediateSqliteDriver extends SqliteDriver {
   }
 }
 
+/**
+ * SQLite does run DDL inside transactions, though Kysely's adapter says otherwise; saying so makes the
+ * migrator run each batch in one (BEGIN IMMEDIATE), so two processes migrating one fresh file at once
+ * (the server starting while `npm run admin` runs) wait for each other instead of both creating tables.
+ */
+class ImmediateSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true
+  }
+}
+
 class ImmediateSqliteDialect extends SqliteDialect {
   readonly #config: ConstructorParameters<typeof SqliteDialect>[0]
   constructor(config: ConstructorParameters<typeof SqliteDialect>[0]) {
@@ -46,6 +61,9 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
   override createDriver(): Driver {
     return new ImmediateSqliteDriver(this.#config)
+  }
+  override createAdapter(): DialectAdapter {
+    return new ImmediateSqliteAdapter()
   }
 }
 
@@ -61,13 +79,23 @@ function openSqlite(dataDir: string): SQLite.Database {
   return sqlite
 }
 
+/**
+ * An idle pooled connection that the server drops (restart, failover, admin termination) must not take
+ * the process down: the pool replaces it on the next checkout.
+ */
+function postgresPool(connectionString: string, onError: (error: Error) => void = () => {}): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max: 10 })
+  pool.on('error', onError)
+  return pool
+}
+
 export function dialectOf(options: DatabaseOptions): DialectName {
   return options.databaseUrl ? 'postgres' : 'sqlite'
 }
 
 export function connectDatabase(options: DatabaseOptions): Db {
   const dialect = options.databaseUrl
-    ? new PostgresDialect({ pool: new pg.Pool({ connectionString: options.databaseUrl, max: 10 }) })
+    ? new PostgresDialect({ pool: postgresPool(options.databaseUrl, options.onPoolError) })
     : new ImmediateSqliteDialect({ database: openSqlite(options.dataDir) })
   return new Kysely<Database>({ dialect, plugins: [new CamelCasePlugin()] })
 }
