@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import fastifyCookie from '@fastify/cookie'
 import fastifyHelmet from '@fastify/helmet'
 import fastifyRateLimit from '@fastify/rate-limit'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import pino from 'pino'
 import { AdjustableClock, type Clock, systemClock } from './clock'
@@ -13,18 +13,22 @@ import { connectDatabase } from './db/connect'
 import { migrateToLatest } from './db/migrate'
 import { authRoutes } from './http/auth.routes'
 import { registerCsrfDefence } from './http/csrf'
-import { registerErrorHandling } from './http/error-handler'
+import { clientErrorReply, frameworkErrorReply, registerErrorHandling } from './http/error-handler'
 import { healthRoutes } from './http/health.routes'
 import { mailUnsubscribeRoutes, oneClickUnsubscribePath } from './http/mail-unsubscribe.routes'
+import { marketRoutes } from './http/market.routes'
+import { oauthRoutes } from './http/oauth.routes'
 import { registerSpa } from './http/spa'
 import { testClockRoutes } from './http/test-clock.routes'
 import { usersRoutes } from './http/users.routes'
 import { createMailer, type Mailer } from './mail/mailer'
+import { createSimulatedMarket } from './market/create-market'
+import type { MarketSource } from './market/source'
 
 /** Builds the context from the configuration: logger, clock, database (migrated), mailer. */
 export async function createContext(
   config: Config,
-  overrides: { clock?: Clock; mailer?: Mailer; log?: AppContext['log'] } = {},
+  overrides: { clock?: Clock; mailer?: Mailer; log?: AppContext['log']; market?: MarketSource } = {},
 ): Promise<AppContext> {
   const log =
     overrides.log ??
@@ -32,7 +36,11 @@ export async function createContext(
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     })
-  const db = connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  const db = connectDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onPoolError: (err) => log.warn({ err }, 'idle database connection lost'),
+  })
   await migrateToLatest(db)
   const clock = overrides.clock ?? (config.testClock ? new AdjustableClock() : systemClock)
   const mailer =
@@ -43,7 +51,22 @@ export async function createContext(
       outboxFile: join(config.dataDir, 'outbox.log'),
       log,
     })
-  return { config, db, clock, mailer, log, events: new EventEmitter<AppEvents>() }
+  const market = overrides.market ?? createSimulatedMarket({ config, db, clock, log })
+  return { config, db, clock, mailer, log, events: new EventEmitter<AppEvents>(), market }
+}
+
+/** One registered route: what the route fuzz test walks, so a route added later is covered without a list. */
+export interface RouteInfo {
+  method: string
+  url: string
+  schema?: FastifySchema
+}
+
+const routeLists = new WeakMap<FastifyInstance, RouteInfo[]>()
+
+/** Every route `buildApp` registered on the app, in registration order (HEAD twins of GET routes included). */
+export function routesOf(app: FastifyInstance): readonly RouteInfo[] {
+  return routeLists.get(app) ?? []
 }
 
 /** The HTTP app on a context; `listen` is the caller's business (main.ts, tests). */
@@ -55,9 +78,25 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     // Fastify waits for in-flight requests on close; keep-alive sockets must not hold shutdown hostage.
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    frameworkErrors: frameworkErrorReply,
+    clientErrorHandler: clientErrorReply,
+  })
+  const routes: RouteInfo[] = []
+  routeLists.set(app, routes)
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, schema: route.schema })
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
+  // A request still in flight when close begins is answered with `Connection: close`: otherwise its
+  // keep-alive socket, idle only after close() swept the idle ones, holds shutdown for keepAliveTimeout.
+  let closing = false
+  app.addHook('preClose', async () => {
+    closing = true
+  })
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close')
+  })
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -80,18 +119,21 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(fastifyCookie)
   await app.register(fastifyRateLimit, { global: false })
   registerCsrfDefence(app, ctx.config.appOrigin, [oneClickUnsubscribePath])
+  // Before the route plugins: each keeps the error handler in force when it was registered.
+  registerErrorHandling(app, await registerSpa(app, ctx.config.staticDir))
 
   await app.register(healthRoutes, { ctx })
   await app.register(authRoutes, { ctx })
+  await app.register(oauthRoutes, { ctx })
   await app.register(usersRoutes, { ctx })
   await app.register(mailUnsubscribeRoutes, { ctx })
+  await app.register(marketRoutes, { ctx })
   if (ctx.config.testClock && ctx.clock instanceof AdjustableClock) {
     await app.register(testClockRoutes, { clock: ctx.clock })
   }
 
-  registerErrorHandling(app, await registerSpa(app, ctx.config.staticDir))
-
   app.addHook('onClose', async () => {
+    ctx.market.stop()
     ctx.mailer.close()
     await ctx.db.destroy()
   })

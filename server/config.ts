@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { z } from 'zod'
+import { type SocialProvider, socialProviders } from '../src/api/oauth'
 
 /** OAuth client credentials of one social sign-in provider; the provider is offered only when both are set. */
 export interface OAuthClientConfig {
@@ -11,8 +12,8 @@ export interface OAuthClientConfig {
   endpointsBase?: string
 }
 
-export const oauthProviders = ['google', 'reddit', 'twitter', 'discord', 'facebook'] as const
-export type OAuthProviderName = (typeof oauthProviders)[number]
+export const oauthProviders = socialProviders
+export type OAuthProviderName = SocialProvider
 
 /** Everything the server reads from its environment, parsed once at start. */
 export interface Config {
@@ -48,6 +49,12 @@ export interface Config {
   oauth: Partial<Record<OAuthProviderName, OAuthClientConfig>>
   /** pino level. @default 'info' */
   logLevel: string
+  /** Seed of the simulated market: same seed, same prices and messages. @default 'alpha' */
+  marketSeed: string
+  /** Time between two tick rounds of the simulated market. @default 1000 */
+  tickIntervalMs: number
+  /** Mean time between two messages of the simulated stream. @default 20000 */
+  messageIntervalMs: number
 }
 
 const flag = z
@@ -69,6 +76,9 @@ const envSchema = z.object({
   ALPHA_SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
   ALPHA_STATIC_DIR: z.string().default('./dist'),
   ALPHA_RATE_LIMITS: flag.default(true),
+  ALPHA_MARKET_SEED: z.string().min(1).default('alpha'),
+  ALPHA_TICK_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  ALPHA_MESSAGE_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(20_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
@@ -134,5 +144,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: e.ALPHA_RATE_LIMITS,
     oauth: readOAuth(env),
     logLevel: e.LOG_LEVEL,
+    marketSeed: e.ALPHA_MARKET_SEED,
+    tickIntervalMs: e.ALPHA_TICK_INTERVAL_MS,
+    messageIntervalMs: e.ALPHA_MESSAGE_INTERVAL_MS,
   }
 }

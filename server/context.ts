@@ -4,6 +4,7 @@ import type { Clock } from './clock'
 import type { Config } from './config'
 import type { Db } from './db/database'
 import type { Mailer } from './mail/mailer'
+import type { MarketSource } from './market/source'
 
 /** What happens on the server that other parts react to (the realtime channel drops sockets on 'sessions-ended'). */
 export interface AppEvents {
@@ -18,4 +19,6 @@ export interface AppContext {
   mailer: Mailer
   log: FastifyBaseLogger
   events: EventEmitter<AppEvents>
+  /** prices, history, fundamentals and messages (the simulation unless a provider is configured) */
+  market: MarketSource
 }

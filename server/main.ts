@@ -8,6 +8,7 @@ async function main(): Promise<void> {
   const ctx = await createContext(config)
   const app = await buildApp(ctx)
   await app.listen({ port: config.port, host: config.host })
+  ctx.market.start()
   await printFirstStartInvitation(ctx)
 
   let closing = false

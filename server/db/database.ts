@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { InvitationCodesTable } from './tables/invitation-codes.table'
+import type { MarketMessagesTable } from './tables/market-messages.table'
 import type { OAuthAccountsTable } from './tables/oauth-accounts.table'
 import type { SessionsTable } from './tables/sessions.table'
 import type { SignInFailuresTable } from './tables/sign-in-failures.table'
@@ -15,6 +16,7 @@ export interface Database {
   ledger: LedgerTable
   oauthAccounts: OAuthAccountsTable
   signInFailures: SignInFailuresTable
+  marketMessages: MarketMessagesTable
 }
 
 export type Db = Kysely<Database>

@@ -1,6 +1,6 @@
 /** Failed sign-ins per login name, so guessing is slowed per account and not only per IP. */
 export interface SignInFailuresTable {
-  /** lower-case login (e-mail or username) as typed, whether or not such an account exists */
+  /** `account:<id>` for a login of an existing account; otherwise the lower-case login as typed */
   loginKey: string
   failures: number
   lastFailureAt: number

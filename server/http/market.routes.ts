@@ -1,0 +1,102 @@
+import type { FastifyPluginAsync } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import {
+  avatarParamsSchema,
+  chartQuerySchema,
+  chartSchema,
+  fundamentalsSchema,
+  type ServerMessage,
+  tickSchema,
+  titleParamsSchema,
+  universeSchema,
+  untaggedMessagesSchema,
+} from '../../src/api/market'
+import type { AppContext } from '../context'
+import type { Executor } from '../db/database'
+import { authorByHandle } from '../market/authors'
+import { identiconSvg } from '../market/avatars'
+import { notFound } from './app-error'
+import { requireUser } from './session'
+
+/** Untagged messages: the last 24 hours, newest first, at most 50. */
+const untaggedWindowMs = 24 * 3_600_000
+const untaggedLimit = 50
+
+/**
+ * Drops the messages the user has already tagged. There is nothing to drop yet: tagging (and its
+ * tagged-messages table) arrives with the game engine, which should then filter here — better still,
+ * in the query with a `not exists` — so a tagged message is never offered twice.
+ */
+export async function withoutMessagesTaggedBy(
+  _db: Executor,
+  _userId: number,
+  messages: ServerMessage[],
+): Promise<ServerMessage[]> {
+  return messages
+}
+
+/** Universe, ticks, charts, fundamentals, the message stream and the authors' avatars. */
+export const marketRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+  const { market } = ctx
+
+  app.get('/v1/stockgame/universe', { schema: { response: { 200: universeSchema } } }, async () => [
+    ...market.titles(),
+  ])
+
+  app.get(
+    '/v1/market/titles/:id/tick',
+    { schema: { params: titleParamsSchema, response: { 200: tickSchema } } },
+    async (request) => {
+      const tick = market.latestTick(request.params.id)
+      if (!tick) throw notFound('Title')
+      return tick
+    },
+  )
+
+  app.get(
+    '/v1/market/titles/:id/chart',
+    { schema: { params: titleParamsSchema, querystring: chartQuerySchema, response: { 200: chartSchema } } },
+    async (request) => {
+      const chart = await market.history(request.params.id, request.query.range)
+      if (!chart) throw notFound('Title')
+      return chart
+    },
+  )
+
+  app.get(
+    '/v1/market/titles/:id/fundamentals',
+    { schema: { params: titleParamsSchema, response: { 200: fundamentalsSchema } } },
+    async (request) => {
+      const fundamentals = await market.fundamentals(request.params.id)
+      if (!fundamentals) throw notFound('Title')
+      return fundamentals
+    },
+  )
+
+  app.get(
+    '/v1/stockgame/untagged-messages',
+    { schema: { response: { 200: untaggedMessagesSchema } } },
+    async (request) => {
+      const { user } = await requireUser(request, ctx)
+      const recent = await market.recentMessages({
+        sinceMs: ctx.clock.now() - untaggedWindowMs,
+        limit: untaggedLimit * 4,
+      })
+      return (await withoutMessagesTaggedBy(ctx.db, user.id, recent)).slice(0, untaggedLimit)
+    },
+  )
+
+  app.get(
+    '/v1/market/avatars/:handle.svg',
+    { schema: { params: avatarParamsSchema } },
+    async (request, reply) => {
+      const author = authorByHandle(request.params.handle)
+      if (!author) throw notFound('Avatar')
+      return reply
+        .type('image/svg+xml')
+        .header('cache-control', 'public, max-age=86400')
+        .send(identiconSvg(author.handle))
+    },
+  )
+}

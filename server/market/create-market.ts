@@ -1,0 +1,32 @@
+import type { Clock } from '../clock'
+import type { Config } from '../config'
+import type { AppContext } from '../context'
+import type { Db } from '../db/database'
+import { databaseMessageStore } from './messages.repo'
+import { SimulatedMarket } from './simulated-market'
+
+/** Path of an author's avatar; the market routes serve it. */
+export const avatarPath = (handle: string) => `/v1/market/avatars/${handle}.svg`
+
+/**
+ * The default market source. Nothing runs until `start()` (main.ts calls it), so tests and scripts
+ * build a context without timers and drive the market through the clock.
+ */
+export function createSimulatedMarket(parts: {
+  config: Config
+  db: Db
+  clock: Clock
+  log: AppContext['log']
+}): SimulatedMarket {
+  const { config, db, clock, log } = parts
+  return new SimulatedMarket({
+    clock,
+    seed: config.marketSeed,
+    tickIntervalMs: config.tickIntervalMs,
+    messageIntervalMs: config.messageIntervalMs,
+    store: databaseMessageStore(db),
+    // Read at message time: tests learn their origin only after listening.
+    avatarUrl: (handle) => `${config.appOrigin}${avatarPath(handle)}`,
+    log,
+  })
+}

@@ -1,0 +1,58 @@
+import { type ServerMessage, serverMessageSchema } from '../../src/api/market'
+import type { Db } from '../db/database'
+
+/** Where generated messages are kept; the simulation writes, the routes read. */
+export interface MessageStore {
+  /** Stores messages; ones already stored (same id, e.g. by another process) are left as they are. */
+  save(messages: readonly ServerMessage[]): Promise<void>
+  /** Messages created after `sinceMs`, newest first. */
+  recent(sinceMs: number, limit: number): Promise<ServerMessage[]>
+  find(id: string): Promise<ServerMessage | undefined>
+  /** Drops messages created before `beforeMs`. */
+  prune(beforeMs: number): Promise<void>
+}
+
+/**
+ * The database store: several server processes on one PostgreSQL share it, and since every process
+ * generates the same messages from the same seed, the primary key keeps one copy of each.
+ */
+export function databaseMessageStore(db: Db): MessageStore {
+  return {
+    async save(messages) {
+      if (messages.length === 0) return
+      await db
+        .insertInto('marketMessages')
+        .values(
+          messages.map((message) => ({
+            messageId: message.message_id,
+            createdAt: message.t * 1000,
+            payload: JSON.stringify(message),
+          })),
+        )
+        .onConflict((conflict) => conflict.column('messageId').doNothing())
+        .execute()
+    },
+    async recent(sinceMs, limit) {
+      const rows = await db
+        .selectFrom('marketMessages')
+        .select('payload')
+        .where('createdAt', '>', sinceMs)
+        .orderBy('createdAt', 'desc')
+        .orderBy('messageId', 'desc')
+        .limit(limit)
+        .execute()
+      return rows.map((row) => serverMessageSchema.parse(JSON.parse(row.payload)))
+    },
+    async find(id) {
+      const row = await db
+        .selectFrom('marketMessages')
+        .select('payload')
+        .where('messageId', '=', id)
+        .executeTakeFirst()
+      return row && serverMessageSchema.parse(JSON.parse(row.payload))
+    },
+    async prune(beforeMs) {
+      await db.deleteFrom('marketMessages').where('createdAt', '<', beforeMs).execute()
+    },
+  }
+}

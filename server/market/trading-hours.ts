@@ -1,0 +1,138 @@
+import { Temporal } from 'temporal-polyfill'
+
+/** When a market trades, in its own time zone (Temporal handles the daylight-saving shifts). */
+export interface TradingHours {
+  /** IANA zone of the hours */
+  zone: string
+  /** ISO weekdays (1 = Monday) that are trading dates */
+  days: readonly number[]
+  /** session start, minutes after local midnight */
+  open: number
+  /** session end, minutes after local midnight; 1440 is the midnight that ends the date */
+  close: number
+  /** the session of a date starts the evening before (FX, futures: Sunday 17:00 New York opens Monday) */
+  opensDayBefore?: boolean
+}
+
+const weekdays = [1, 2, 3, 4, 5] as const
+const at = (hour: number, minute = 0) => hour * 60 + minute
+const exchange = (zone: string, open: number, close: number): TradingHours => ({
+  zone,
+  days: weekdays,
+  open,
+  close,
+})
+
+/** Regular sessions without holidays or lunch breaks: a simulation, not a holiday calendar. */
+export const exchanges = {
+  nyse: exchange('America/New_York', at(9, 30), at(16)),
+  xetra: exchange('Europe/Berlin', at(9), at(17, 30)),
+  lse: exchange('Europe/London', at(8), at(16, 30)),
+  euronext: exchange('Europe/Paris', at(9), at(17, 30)),
+  six: exchange('Europe/Zurich', at(9), at(17, 30)),
+  tokyo: exchange('Asia/Tokyo', at(9), at(15, 30)),
+  hongKong: exchange('Asia/Hong_Kong', at(9, 30), at(16)),
+  shanghai: exchange('Asia/Shanghai', at(9, 30), at(15)),
+  seoul: exchange('Asia/Seoul', at(9), at(15, 30)),
+  sydney: exchange('Australia/Sydney', at(10), at(16)),
+  stockholm: exchange('Europe/Stockholm', at(9), at(17, 30)),
+  helsinki: exchange('Europe/Helsinki', at(10), at(18, 30)),
+  copenhagen: exchange('Europe/Copenhagen', at(9), at(17)),
+  oslo: exchange('Europe/Oslo', at(9), at(16, 20)),
+  /** crypto trades around the clock, every day */
+  crypto: { zone: 'UTC', days: [1, 2, 3, 4, 5, 6, 7], open: 0, close: at(24) },
+  /** FX 24/5: Sunday 17:00 to Friday 17:00 New York */
+  fx: { zone: 'America/New_York', days: weekdays, open: at(17), close: at(17), opensDayBefore: true },
+  /** CME Globex metals and energy: 18:00 to 17:00 New York, Sunday evening to Friday */
+  futures: { zone: 'America/New_York', days: weekdays, open: at(18), close: at(17), opensDayBefore: true },
+} satisfies Record<string, TradingHours>
+
+export type ExchangeId = keyof typeof exchanges
+
+/** One trading session; `date` is the trading date as days since 1970-01-01. */
+export interface Session {
+  date: number
+  /** epoch ms, inclusive */
+  start: number
+  /** epoch ms, exclusive */
+  end: number
+}
+
+export const dayMs = 86_400_000
+const epochDate = Temporal.PlainDate.from('1970-01-01')
+
+export function plainDateOf(day: number): Temporal.PlainDate {
+  return epochDate.add({ days: day })
+}
+
+/** ISO weekday (1 = Monday) of a day number; 1970-01-01 was a Thursday. */
+export function weekdayOf(day: number): number {
+  return ((((day + 3) % 7) + 7) % 7) + 1
+}
+
+/** Sessions of one market, computed once per date. */
+export class TradingCalendar {
+  readonly #sessions = new Map<number, Session | null>()
+  constructor(readonly hours: TradingHours) {}
+
+  sessionOn(day: number): Session | null {
+    let session = this.#sessions.get(day)
+    if (session === undefined) {
+      session = this.#compute(day)
+      this.#sessions.set(day, session)
+    }
+    return session
+  }
+
+  /** The session open at `t`, or else the last one that ended before it. */
+  latestSessionAt(t: number): Session {
+    // The trading date of a session starting before t is at most two days after t's UTC date.
+    const first = Math.floor(t / dayMs) + 2
+    for (let day = first; day > first - 21; day -= 1) {
+      const session = this.sessionOn(day)
+      if (session && session.start <= t) return session
+    }
+    throw new RangeError('no trading session in three weeks')
+  }
+
+  isOpen(t: number): boolean {
+    return t < this.latestSessionAt(t).end
+  }
+
+  /** Sessions whose trading date lies in [fromDay, toDay], oldest first. */
+  sessionsOnDates(fromDay: number, toDay: number): Session[] {
+    const sessions: Session[] = []
+    for (let day = fromDay; day <= toDay; day += 1) {
+      const session = this.sessionOn(day)
+      if (session) sessions.push(session)
+    }
+    return sessions
+  }
+
+  #compute(day: number): Session | null {
+    const { days, open, close, opensDayBefore } = this.hours
+    if (!days.includes(weekdayOf(day))) return null
+    const start = this.#instant(opensDayBefore ? day - 1 : day, open)
+    const end = this.#instant(day, close)
+    return end > start ? { date: day, start, end } : null
+  }
+
+  #instant(day: number, minutes: number): number {
+    const date = plainDateOf(day + Math.floor(minutes / 1440))
+    const rest = minutes % 1440
+    const plainTime = new Temporal.PlainTime(Math.floor(rest / 60), rest % 60)
+    return date.toZonedDateTime({ timeZone: this.hours.zone, plainTime }).epochMilliseconds
+  }
+}
+
+const calendars = new Map<ExchangeId, TradingCalendar>()
+
+/** One shared calendar per exchange. */
+export function calendarOf(exchange: ExchangeId): TradingCalendar {
+  let calendar = calendars.get(exchange)
+  if (!calendar) {
+    calendar = new TradingCalendar(exchanges[exchange])
+    calendars.set(exchange, calendar)
+  }
+  return calendar
+}

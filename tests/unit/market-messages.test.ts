@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest'
+import { authors } from '../../server/market/authors'
+import { identiconSvg } from '../../server/market/avatars'
+import {
+  type MessageGeneratorOptions,
+  messageForSlot,
+  messagesBetween,
+  messageTime,
+} from '../../server/market/messages'
+import { instrumentById, instruments } from '../../server/market/universe'
+import { serverMessageSchema } from '../../src/api/market'
+
+const options = (seed = 5): MessageGeneratorOptions => ({
+  seed,
+  instruments,
+  intervalMs: 20_000,
+  avatarUrl: (handle) => `https://alpha.test/v1/market/avatars/${handle}.svg`,
+  priceAt: (instrument) => instrument.startPrice,
+})
+const slots = Array.from({ length: 600 }, (_, i) => 86_000_000 + i)
+const sample = slots.map((slot) => messageForSlot(options(), slot))
+
+describe('message stream', () => {
+  it('writes messages in the server shape with exact title indices', () => {
+    for (const message of sample) {
+      expect(serverMessageSchema.parse(message)).toEqual(message)
+      expect(message.titles.length).toBeGreaterThan(0)
+      for (const mention of message.titles) {
+        const instrument = instrumentById(mention.title_id)
+        expect(instrument).toBeDefined()
+        const text = message.tweet.slice(mention.start_index, mention.end_index)
+        expect([`$${instrument?.symbol}`, instrument?.alias]).toContain(text)
+      }
+    }
+  })
+
+  it('mentions by cashtag and by name, with links, sub-texts and every mood', () => {
+    const tweets = sample.map((message) => message.tweet)
+    expect(tweets.some((tweet) => /\$[A-Z]{2,}/.test(tweet))).toBe(true)
+    expect(sample.some((m) => m.titles.some((t) => !m.tweet.slice(t.start_index).startsWith('$')))).toBe(true)
+    expect(tweets.some((tweet) => tweet.includes('https://'))).toBe(true)
+    expect(sample.filter((message) => message.sub).length).toBeGreaterThan(60)
+    expect(sample.filter((message) => message.titles.length === 2).length).toBeGreaterThan(20)
+    expect(tweets.some((tweet) => /buy|long|breaking out|higher lows/i.test(tweet))).toBe(true)
+    expect(tweets.some((tweet) => /sold|short|bears|support|sliding/i.test(tweet))).toBe(true)
+    expect(tweets.some((tweet) => /watching|sideways|what do you think|quiet/i.test(tweet))).toBe(true)
+  })
+
+  it('comes from at least 30 authors with server-made avatars', () => {
+    expect(new Set(authors.map((author) => author.handle)).size).toBeGreaterThanOrEqual(30)
+    const used = new Set(sample.map((message) => message.twitter_user.screen_name))
+    expect(used.size).toBeGreaterThanOrEqual(30)
+    for (const { twitter_user: user } of sample)
+      expect(user.profile_image_url).toBe(`https://alpha.test/v1/market/avatars/${user.screen_name}.svg`)
+  })
+
+  it('is deterministic from the seed', () => {
+    expect(messageForSlot(options(5), 1234)).toEqual(messageForSlot(options(5), 1234))
+    expect(messageForSlot(options(6), 1234).message_id).not.toBe(messageForSlot(options(5), 1234).message_id)
+    const tweets5 = slots.slice(0, 20).map((slot) => messageForSlot(options(5), slot).tweet)
+    const tweets6 = slots.slice(0, 20).map((slot) => messageForSlot(options(6), slot).tweet)
+    expect(tweets6).not.toEqual(tweets5)
+  })
+
+  it('dates each message inside its slot in epoch seconds', () => {
+    for (const slot of slots.slice(0, 50)) {
+      const time = messageTime(options(), slot)
+      expect(time).toBeGreaterThanOrEqual(slot * 20_000)
+      expect(time).toBeLessThan((slot + 1) * 20_000)
+      expect(messageForSlot(options(), slot).t).toBe(Math.floor(time / 1000))
+    }
+  })
+
+  it('lists the messages of a window once, oldest first, whatever the steps', () => {
+    const start = 1_741_780_800_000
+    const whole = messagesBetween(options(), start, start + 3_600_000)
+    expect(whole.length).toBeGreaterThanOrEqual(179)
+    expect(whole.length).toBeLessThanOrEqual(181)
+    const stepped = [0, 1, 2, 3].flatMap((i) =>
+      messagesBetween(options(), start + i * 900_000, start + (i + 1) * 900_000),
+    )
+    expect(stepped).toEqual(whole)
+    const times = whole.map((message) => message.t)
+    expect(times).toEqual([...times].sort((a, b) => a - b))
+  })
+})
+
+describe('identicon avatars', () => {
+  it('draws the same SVG for a handle and different ones for different handles', () => {
+    const svg = identiconSvg('quietquant')
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"[^>]*>.*<\/svg>$/)
+    expect(identiconSvg('QuietQuant')).toBe(svg)
+    expect(new Set(authors.map((author) => identiconSvg(author.handle))).size).toBe(authors.length)
+  })
+})
