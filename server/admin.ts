@@ -8,8 +8,8 @@ const usage = `Usage: npm run admin -- invite [--count N] [--days D]
   invite   print N new single-use invitation codes (default 1), valid for D days (default 30)`
 
 /** Operator commands; they use the same configuration (DATABASE_URL, ALPHA_DATA_DIR) as the server. */
-async function main(argv: string[]): Promise<number> {
-  const { positionals, values } = parseArgs({
+function parse(argv: string[]) {
+  return parseArgs({
     args: argv,
     allowPositionals: true,
     options: {
@@ -18,6 +18,18 @@ async function main(argv: string[]): Promise<number> {
       help: { type: 'boolean' },
     },
   })
+}
+
+async function main(argv: string[]): Promise<number> {
+  let parsed: ReturnType<typeof parse>
+  try {
+    parsed = parse(argv)
+  } catch (error) {
+    // a mistyped option is a usage error (exit 2), not a crash with a stack trace
+    console.error(`${error instanceof Error ? error.message : String(error)}\n\n${usage}`)
+    return 2
+  }
+  const { positionals, values } = parsed
   if (values.help || positionals[0] !== 'invite') {
     console.log(usage)
     return values.help ? 0 : 2

@@ -20,6 +20,7 @@ import {
   redeemInvitationCode,
 } from './invitations.repo'
 import { confirmEmailLinks, passwordResetLinks } from './links'
+import { linkOAuthAccount, type OAuthIdentity } from './oauth/oauth-accounts.repo'
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords'
 import { createSession, deleteUserSessions, type NewSession } from './sessions.repo'
 import { clearSignInFailures, recordSignInFailure, signInWaitMs } from './sign-in-failures.repo'
@@ -38,6 +39,8 @@ const emailTaken = () =>
   new AppError(409, 'email_taken', 'An account with this e-mail address exists already.', {
     email: 'An account with this e-mail address exists already.',
   })
+const identityLinked = () =>
+  new AppError(409, 'oauth_identity_linked', 'This social account belongs to another player already.')
 export const invalidLink = () => new AppError(400, 'invalid_link', 'This link is invalid or has expired.')
 
 function isUniqueViolation(error: unknown): error is Error {
@@ -59,6 +62,8 @@ export interface NewAccount {
   /** null for accounts made by social sign-in */
   passwordHash: string | null
   emailConfirmed: boolean
+  /** the social sign-in identity the account is made for; linked in the same transaction */
+  oauthIdentity?: OAuthIdentity
 }
 
 /**
@@ -90,6 +95,8 @@ export async function createAccount(
         createdAt: now,
       })
       if (!(await redeemInvitationCode(tx, account.invitationCode, id, now))) throw invalidCode()
+      if (account.oauthIdentity && !(await linkOAuthAccount(tx, account.oauthIdentity, id, now)))
+        throw identityLinked()
       const address = await createWallet(tx, id, now)
       await post(tx, { address, type: 'grant', amount: signUpGrantHundredths, reference: 'signup', now })
       await createInvitationCodes(tx, {
@@ -125,9 +132,18 @@ function sendInBackground(ctx: AppContext, mail: Parameters<AppContext['mailer']
   ctx.mailer.send(mail).catch((err) => ctx.log.error({ err, to: mail.to }, 'mail could not be sent'))
 }
 
+/**
+ * Failed sign-ins count per account, whichever of its names (username or e-mail) is typed; a login
+ * without an account counts as typed (lower case).
+ */
+function signInFailureKey(user: UserRow | undefined, login: string): string {
+  return user ? `account:${user.id}` : login.toLowerCase()
+}
+
 export async function signIn(ctx: AppContext, login: string, password: string) {
   const now = ctx.clock.now()
-  const loginKey = login.toLowerCase()
+  const user = await findUserByLogin(ctx.db, login)
+  const loginKey = signInFailureKey(user, login)
   const waitMs = await signInWaitMs(ctx.db, loginKey, now)
   if (waitMs > 0) {
     const seconds = Math.ceil(waitMs / 1000)
@@ -141,7 +157,6 @@ export async function signIn(ctx: AppContext, login: string, password: string) {
       },
     )
   }
-  const user = await findUserByLogin(ctx.db, login)
   const ok = user?.passwordHash
     ? await verifyPassword(password, user.passwordHash)
     : await verifyAgainstDummy(password, ctx.config.scryptLogN)
@@ -189,8 +204,7 @@ export async function resetPassword(
       .executeTakeFirst()
     if (updated.numUpdatedRows !== 1n) throw invalidLink()
     await deleteUserSessions(tx, user.id)
-    await clearSignInFailures(tx, user.usernameKey)
-    await clearSignInFailures(tx, user.emailKey)
+    await clearSignInFailures(tx, signInFailureKey(user, user.username))
   })
   ctx.events.emit('sessions-ended', user.id)
   return user

@@ -2,7 +2,11 @@ import { sql } from 'kysely'
 import type { Executor } from '../db/database'
 import type { NewUserRow, UserRow } from '../db/tables/users.table'
 
-export function findUserById(db: Executor, id: number): Promise<UserRow | undefined> {
+/** Ids are `integer` columns: on PostgreSQL a larger number in the query is an error, not a miss. */
+const maxId = 2_147_483_647
+
+export async function findUserById(db: Executor, id: number): Promise<UserRow | undefined> {
+  if (!Number.isInteger(id) || id < 1 || id > maxId) return undefined
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
 }
 

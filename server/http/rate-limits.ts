@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify'
+import { AppError } from './app-error'
 
 interface Limit {
   max: number
@@ -16,6 +17,9 @@ export const authLimits = {
 /**
  * Two limiters for one route: by client address, and by the account the body names (whether or not it
  * exists, so the answer tells nothing), so spreading guesses over many addresses does not help.
+ *
+ * Both are checked by one handler: two `app.rateLimit()` hooks on one route do not stack, since the
+ * plugin marks the request after the first and the second then lets everything through.
  */
 export function limitByIpAndAccount(
   app: FastifyInstance,
@@ -23,11 +27,27 @@ export function limitByIpAndAccount(
   accountOf: (request: FastifyRequest) => string,
 ): preHandlerHookHandler[] {
   const limits = authLimits[name]
-  return [
-    app.rateLimit({ ...limits.ip, keyGenerator: (request) => `${name}:ip:${request.ip}` }),
-    app.rateLimit({
+  const checks = [
+    app.createRateLimit({ ...limits.ip, keyGenerator: (request) => `${name}:ip:${request.ip}` }),
+    app.createRateLimit({
       ...limits.account,
       keyGenerator: (request) => `${name}:account:${accountOf(request).toLowerCase()}`,
     }),
+  ]
+  return [
+    async (request) => {
+      for (const check of checks) {
+        const result = await check(request)
+        if (!result.isAllowed && result.isExceeded) {
+          throw new AppError(
+            429,
+            'rate_limited',
+            'Too many requests. Please wait a moment and try again.',
+            undefined,
+            { 'retry-after': String(result.ttlInSeconds) },
+          )
+        }
+      }
+    },
   ]
 }

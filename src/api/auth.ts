@@ -1,6 +1,9 @@
 import { z } from 'zod'
 import { validationTexts as t } from './texts'
 
+/** PostgreSQL text cannot hold U+0000: a NUL in a name or login is refused here, not by the database. */
+export const storableText = (text: string) => !text.includes('\u0000')
+
 /** Crockford base32 without I, L, O, U: what people read aloud and type without confusion. */
 export const invitationAlphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
 /** 24 symbols of 5 bits: 120 random bits per code. */
@@ -38,7 +41,7 @@ export const passwordSchema = z
   .string({ error: t.password })
   .refine((p) => [...p].length >= 12 && [...p].length <= 128, { error: t.password })
 
-const personName = z.string().trim().max(64).optional()
+const personName = z.string().trim().max(64).refine(storableText).optional()
 
 export const signUpBodySchema = z.strictObject({
   invitationCode: invitationCodeSchema,
@@ -53,7 +56,7 @@ export type SignUpBody = z.input<typeof signUpBodySchema>
 
 export const signInBodySchema = z.strictObject({
   /** e-mail address or username */
-  login: z.string().trim().min(1).max(254),
+  login: z.string().trim().min(1).max(254).refine(storableText),
   password: z.string().min(1).max(1024),
 })
 export type SignInBody = z.input<typeof signInBodySchema>

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { storableText } from './auth'
 
 export const walletSchema = z.object({
   address: z.string(),
@@ -45,10 +46,10 @@ export const authUserSchema = publicUserSchema.extend({
 export type AuthUser = z.infer<typeof authUserSchema>
 
 export const userSearchQuerySchema = z.strictObject({
-  name: z.string().trim().min(1).max(64),
+  name: z.string().trim().min(1).max(64).refine(storableText),
 })
 
 /** `{user}` in /v1/users/{user}: a numeric id, a username, or 'me'. */
 export const userRefSchema = z.strictObject({
-  user: z.string().min(1).max(64),
+  user: z.string().min(1).max(64).refine(storableText),
 })

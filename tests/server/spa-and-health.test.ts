@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { dialects } from '../support/databases'
+import { HttpClient } from '../support/http-client'
+import { type StaticBuild, writeStaticBuild } from '../support/static-build'
+import { startTestServer, type TestServer } from '../support/test-server'
+
+const html = { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } }
+
+describe.each(dialects)('health and the built SPA on %s', (dialect) => {
+  let build: StaticBuild
+  let server: TestServer
+  let client: HttpClient
+  beforeAll(async () => {
+    build = writeStaticBuild()
+    server = await startTestServer(dialect, { env: { ALPHA_STATIC_DIR: build.dir } })
+    client = new HttpClient(server.url)
+  })
+  afterAll(async () => {
+    await server.stop()
+    build.remove()
+  })
+
+  it('GET /v1/health answers 200 with status ok when the database answers', async () => {
+    const answer = await client.get<Record<string, unknown>>('/v1/health')
+    expect(answer.status).toBe(200)
+    expect(answer.headers.get('content-type')).toContain('application/json')
+    expect(answer.body).toMatchObject({ status: 'ok', database: 'ok' })
+    expect(answer.body.uptimeSeconds).toEqual(expect.any(Number))
+  })
+
+  it('serves index.html at / and revalidates it', async () => {
+    const answer = await client.get<string>('/', html)
+    expect(answer.status).toBe(200)
+    expect(answer.headers.get('content-type')).toContain('text/html')
+    expect(answer.body).toContain(build.indexMarker)
+    expect(answer.headers.get('cache-control')).toBe('no-cache')
+    expect(answer.headers.get('content-security-policy')).toContain("script-src 'self'")
+  })
+
+  it.each(['/rankings', '/account/confirm-email?userId=1&email=a%40b.c&sgn=x', '/groups/1000/members'])(
+    'answers the client route %s with the index page (history fallback)',
+    async (path) => {
+      const answer = await client.get<string>(path, html)
+      expect(answer.status).toBe(200)
+      expect(answer.headers.get('content-type')).toContain('text/html')
+      expect(answer.body).toContain(build.indexMarker)
+      expect(answer.headers.get('cache-control')).toBe('no-cache')
+    },
+  )
+
+  it('serves hashed assets as immutable for a year', async () => {
+    const answer = await client.get<string>(build.assetPath)
+    expect(answer.status).toBe(200)
+    expect(answer.body).toBe(build.assetBody)
+    expect(answer.headers.get('content-type')).toMatch(/javascript/)
+    const cache = answer.headers.get('cache-control') ?? ''
+    expect(cache).toContain('immutable')
+    expect(cache).toContain('max-age=31536000')
+    const icon = await client.get('/favicon.svg')
+    expect(icon.status).toBe(200)
+    expect(icon.headers.get('cache-control')).toBe('no-cache')
+  })
+
+  it('answers unknown API paths with a JSON 404, never the index page', async () => {
+    for (const path of ['/v1/unknown', '/v1', '/v1/users/me/nothing', '/socket.io/x']) {
+      const answer = await client.get<{ error: { code: string } }>(path, html)
+      expect(answer.status, path).toBe(404)
+      expect(answer.headers.get('content-type')).toContain('application/json')
+      expect(answer.body.error.code).toBe('not_found')
+    }
+  })
+
+  it('does not fall back to the index page for non-GET requests or non-HTML requests', async () => {
+    const missingAsset = await client.get<{ error: { code: string } }>('/assets/missing-999.js')
+    expect(missingAsset.status).toBe(404)
+    expect(missingAsset.body.error.code).toBe('not_found')
+    const post = await client.post<{ error: { code: string } }>('/rankings', {}, html)
+    expect(post.status).toBe(404)
+    expect(post.headers.get('content-type')).toContain('application/json')
+  })
+})
+
+describe.each(dialects)('without a built SPA on %s', (dialect) => {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startTestServer(dialect)
+  })
+  afterAll(() => server.stop())
+
+  it('still answers health, and the pages with a JSON 404', async () => {
+    const client = new HttpClient(server.url)
+    expect((await client.get('/v1/health')).status).toBe(200)
+    const page = await client.get<{ error: { code: string } }>('/rankings', html)
+    expect(page.status).toBe(404)
+    expect(page.body.error.code).toBe('not_found')
+  })
+})
