@@ -15,6 +15,8 @@ import { authRoutes } from './http/auth.routes'
 import { registerCsrfDefence } from './http/csrf'
 import { clientErrorReply, frameworkErrorReply, registerErrorHandling } from './http/error-handler'
 import { healthRoutes } from './http/health.routes'
+import { pruneIdempotencyKeys } from './http/idempotency'
+import { JobRunner } from './jobs/job-runner'
 import { mailUnsubscribeRoutes, oneClickUnsubscribePath } from './http/mail-unsubscribe.routes'
 import { marketRoutes } from './http/market.routes'
 import { oauthRoutes } from './http/oauth.routes'
@@ -52,7 +54,10 @@ export async function createContext(
       log,
     })
   const market = overrides.market ?? createSimulatedMarket({ config, db, clock, log })
-  return { config, db, clock, mailer, log, events: new EventEmitter<AppEvents>(), market }
+  const jobs = new JobRunner(clock, log)
+  const ctx: AppContext = { config, db, clock, mailer, log, events: new EventEmitter<AppEvents>(), market, jobs }
+  jobs.register({ name: 'prune idempotency keys', run: (now) => pruneIdempotencyKeys(ctx, now) })
+  return ctx
 }
 
 /** One registered route: what the route fuzz test walks, so a route added later is covered without a list. */
@@ -129,10 +134,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(mailUnsubscribeRoutes, { ctx })
   await app.register(marketRoutes, { ctx })
   if (ctx.config.testClock && ctx.clock instanceof AdjustableClock) {
-    await app.register(testClockRoutes, { clock: ctx.clock })
+    await app.register(testClockRoutes, { clock: ctx.clock, jobs: ctx.jobs })
   }
 
   app.addHook('onClose', async () => {
+    await ctx.jobs.stop()
     ctx.market.stop()
     ctx.mailer.close()
     await ctx.db.destroy()

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { z } from 'zod'
 import { type SocialProvider, socialProviders } from '../src/api/oauth'
+import type { ProviderAuth } from '../src/api/provider/auth'
 
 /** OAuth client credentials of one social sign-in provider; the provider is offered only when both are set. */
 export interface OAuthClientConfig {
@@ -10,6 +11,21 @@ export interface OAuthClientConfig {
   clientSecret: string
   /** Overrides the provider's endpoints (tests point it at a local OAuth 2.0 server). */
   endpointsBase?: string
+}
+
+/** The market-data provider; when configured, the server's market comes from it instead of the simulation. */
+export interface ProviderConfig {
+  /** PROVIDER_URL: the provider's versioned base URL */
+  baseUrl: string
+  /**
+   * PROVIDER_USERNAME + PROVIDER_PASSWORD (basic), PROVIDER_API_KEY (+ PROVIDER_API_KEY_HEADER, default
+   * x-api-key) or PROVIDER_TOKEN (bearer): exactly one of them
+   */
+  auth: ProviderAuth
+  /** PROVIDER_POLL_INTERVAL_MS: time between two rounds of quotes. @default 5000 */
+  pollIntervalMs: number
+  /** PROVIDER_MESSAGE_POLL_INTERVAL_MS: time between two fetches of new messages. @default 15000 */
+  messagePollIntervalMs: number
 }
 
 export const oauthProviders = socialProviders
@@ -55,6 +71,8 @@ export interface Config {
   tickIntervalMs: number
   /** Mean time between two messages of the simulated stream. @default 20000 */
   messageIntervalMs: number
+  /** Set when PROVIDER_URL is: the market then comes from the provider. */
+  provider?: ProviderConfig
 }
 
 const flag = z
@@ -79,6 +97,8 @@ const envSchema = z.object({
   ALPHA_MARKET_SEED: z.string().min(1).default('alpha'),
   ALPHA_TICK_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   ALPHA_MESSAGE_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(20_000),
+  PROVIDER_POLL_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5000),
+  PROVIDER_MESSAGE_POLL_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
@@ -102,6 +122,48 @@ function readOAuth(env: NodeJS.ProcessEnv): Config['oauth'] {
     }
   }
   return result
+}
+
+const headerName = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
+
+/** The provider settings, or undefined without PROVIDER_URL; empty variables count as unset. */
+function readProvider(env: NodeJS.ProcessEnv, intervals: Omit<ProviderConfig, 'baseUrl' | 'auth'>) {
+  const read = (name: string) => env[name] || undefined
+  const url = read('PROVIDER_URL')
+  const username = read('PROVIDER_USERNAME')
+  const password = read('PROVIDER_PASSWORD')
+  const key = read('PROVIDER_API_KEY')
+  const header = read('PROVIDER_API_KEY_HEADER')
+  const token = read('PROVIDER_TOKEN')
+  const given = [username || password ? 'basic' : '', key ? 'apiKey' : '', token ? 'token' : ''].filter(Boolean)
+  if (!url) {
+    if (given.length > 0 || header) throw new ConfigError('PROVIDER_*: credentials without PROVIDER_URL')
+    return undefined
+  }
+  let base: URL
+  try {
+    base = new URL(url)
+  } catch {
+    throw new ConfigError(`PROVIDER_URL: not a URL: ${url}`)
+  }
+  if (!/^https?:$/.test(base.protocol) || base.search || base.hash)
+    throw new ConfigError('PROVIDER_URL: an http(s) base URL without query or fragment')
+  if (given.length !== 1)
+    throw new ConfigError(
+      'PROVIDER_URL needs exactly one kind of credentials: PROVIDER_USERNAME and PROVIDER_PASSWORD, PROVIDER_API_KEY or PROVIDER_TOKEN',
+    )
+  if (header && !key) throw new ConfigError('PROVIDER_API_KEY_HEADER: set without PROVIDER_API_KEY')
+  if (header && !headerName.test(header)) throw new ConfigError('PROVIDER_API_KEY_HEADER: not a header name')
+  let auth: ProviderAuth
+  if (key) auth = { type: 'apiKey', key, ...(header ? { header: header.toLowerCase() } : {}) }
+  else if (token) auth = { type: 'token', token }
+  else {
+    if (!username || !password)
+      throw new ConfigError('PROVIDER_USERNAME and PROVIDER_PASSWORD: basic auth needs both')
+    if (username.includes(':')) throw new ConfigError('PROVIDER_USERNAME: cannot contain a colon')
+    auth = { type: 'basic', username, password }
+  }
+  return { baseUrl: base.href.replace(/\/+$/, ''), auth, ...intervals }
 }
 
 /** The HMAC key must survive restarts, or every mailed link breaks: keep a generated one in the data folder. */
@@ -147,5 +209,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     marketSeed: e.ALPHA_MARKET_SEED,
     tickIntervalMs: e.ALPHA_TICK_INTERVAL_MS,
     messageIntervalMs: e.ALPHA_MESSAGE_INTERVAL_MS,
+    provider: readProvider(env, {
+      pollIntervalMs: e.PROVIDER_POLL_INTERVAL_MS,
+      messagePollIntervalMs: e.PROVIDER_MESSAGE_POLL_INTERVAL_MS,
+    }),
   }
 }

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Clock } from './clock'
 import type { Config } from './config'
 import type { Db } from './db/database'
+import type { JobRunner } from './jobs/job-runner'
 import type { Mailer } from './mail/mailer'
 import type { MarketSource } from './market/source'
 
@@ -21,4 +22,6 @@ export interface AppContext {
   events: EventEmitter<AppEvents>
   /** prices, history, fundamentals and messages (the simulation unless a provider is configured) */
   market: MarketSource
+  /** periodic game work on the server clock */
+  jobs: JobRunner
 }

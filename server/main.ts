@@ -2,13 +2,17 @@ import { buildApp, createContext } from './app'
 import { ConfigError, loadConfig } from './config'
 import { printFirstStartInvitation } from './first-start'
 
-/** config -> db -> migrations -> http; later: market, realtime, jobs. */
+/** Due jobs are picked up within this time. */
+const jobIntervalMs = 1000
+
+/** config -> db -> migrations -> http -> market -> jobs. */
 async function main(): Promise<void> {
   const config = loadConfig()
   const ctx = await createContext(config)
   const app = await buildApp(ctx)
   await app.listen({ port: config.port, host: config.host })
   ctx.market.start()
+  ctx.jobs.start(jobIntervalMs)
   await printFirstStartInvitation(ctx)
 
   let closing = false

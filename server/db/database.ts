@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely'
+import type { IdempotencyKeysTable } from './tables/idempotency-keys.table'
 import type { InvitationCodesTable } from './tables/invitation-codes.table'
 import type { MarketMessagesTable } from './tables/market-messages.table'
 import type { OAuthAccountsTable } from './tables/oauth-accounts.table'
@@ -16,6 +17,7 @@ export interface Database {
   ledger: LedgerTable
   oauthAccounts: OAuthAccountsTable
   signInFailures: SignInFailuresTable
+  idempotencyKeys: IdempotencyKeysTable
   marketMessages: MarketMessagesTable
 }
 

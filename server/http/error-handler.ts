@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http'
+import type { Socket } from 'node:net'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import type { ApiErrorBody } from '../../src/api/errors'
@@ -8,8 +10,41 @@ function body(code: string, message: string, fields?: Record<string, string>): A
 }
 
 /**
+ * Fastify's router answers a malformed URL (bad percent-encoding) or an over-long path parameter itself,
+ * before any route or error handler runs; this option of `Fastify()` gives those answers our shape too.
+ */
+export function frameworkErrorReply(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode ?? 400
+  if (status >= 500) reply.status(status).send(body('internal_error', 'Oops! Something went wrong'))
+  else reply.status(status).send(body(error.code.toLowerCase(), error.message))
+}
+
+/**
+ * Node's HTTP parser refuses some requests before Fastify sees them (request line or headers over 16 KB,
+ * malformed HTTP): Fastify's default answer to those has another shape, this `clientErrorHandler` ours.
+ */
+export function clientErrorReply(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return
+  const [status, code, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'headers_too_large', 'The address or the headers of the request are too long.']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'request_timeout', 'The request took too long.']
+        : [400, 'bad_request', 'Malformed request.']
+  const text = JSON.stringify(body(code, message))
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(text)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${text}`,
+    )
+  }
+  socket.destroy(error)
+}
+
+/**
  * Every failure leaves as `{ error: { code, message, fields? } }`. Bad input is a 4xx with the text
  * of the first bad field; anything unexpected is logged and answered with a 500 that reveals nothing.
+ * Call it before any route plugin is registered: a plugin keeps the error handler it was registered under.
  */
 export function registerErrorHandling(
   app: FastifyInstance,

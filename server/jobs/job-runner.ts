@@ -1,0 +1,62 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { Clock } from '../clock'
+
+/**
+ * A periodic piece of game work (evaluate due predictions, open and settle polls, award trophies).
+ * Jobs must be idempotent and set-based: two server processes may run the same job at once.
+ */
+export interface Job {
+  name: string
+  run(now: number): Promise<void>
+}
+
+/** Runs every registered job in turn on the server clock; tests call `runAll` right after moving the clock. */
+export class JobRunner {
+  readonly #jobs: Job[] = []
+  #timer: NodeJS.Timeout | undefined
+  #current: Promise<void> | undefined
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  register(job: Job): void {
+    this.#jobs.push(job)
+  }
+
+  /** One pass over all jobs; a pass already under way is awaited first, so passes never overlap. */
+  async runAll(): Promise<void> {
+    while (this.#current) await this.#current
+    this.#current = this.#pass().finally(() => {
+      this.#current = undefined
+    })
+    return this.#current
+  }
+
+  async #pass(): Promise<void> {
+    for (const job of this.#jobs) {
+      const started = Date.now()
+      try {
+        await job.run(this.clock.now())
+      } catch (err) {
+        // One failing job must not stop the others; it is retried on the next pass.
+        this.log.error({ err, job: job.name }, 'job failed')
+      }
+      const tookMs = Date.now() - started
+      if (tookMs > 1000) this.log.warn({ job: job.name, tookMs }, 'slow job')
+    }
+  }
+
+  start(intervalMs: number): void {
+    this.stop()
+    this.#timer = setInterval(() => void this.runAll(), intervalMs)
+    this.#timer.unref()
+  }
+
+  async stop(): Promise<void> {
+    if (this.#timer) clearInterval(this.#timer)
+    this.#timer = undefined
+    await this.#current
+  }
+}
