@@ -32,3 +32,13 @@ export function pollStartsBetween(fromMs: number, toMs: number, timeZone: string
     starts.push(next)
   return starts
 }
+
+/** Bets are taken for two hours after a poll opens… */
+export const pollBettingMs = 2 * 3600_000
+/** …and the poll is decided six hours after it opened, so between polls there is a time with none open. */
+export const pollEvaluationDelayMs = 6 * 3600_000
+
+/** endTime and evalTime of a poll that starts at `startTime`. */
+export function pollTimesFor(startTime: number): { startTime: number; endTime: number; evalTime: number } {
+  return { startTime, endTime: startTime + pollBettingMs, evalTime: startTime + pollEvaluationDelayMs }
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { nextPollStart, pollStartsBetween } from '../../src/domain/poll-schedule'
+import { nextPollStart, pollStartsBetween, pollTimesFor } from '../../src/domain/poll-schedule'
 
 const berlin = 'Europe/Berlin'
 const at = (iso: string) => Date.parse(iso)
@@ -48,5 +48,15 @@ describe('poll schedule', () => {
       '2026-01-14T13:00:00.000Z',
       '2026-01-14T19:00:00.000Z',
     ])
+  })
+})
+
+describe('poll times', () => {
+  it('takes bets for two hours and decides six hours after the start', () => {
+    expect(pollTimesFor(1_000)).toEqual({
+      startTime: 1_000,
+      endTime: 1_000 + 7_200_000,
+      evalTime: 1_000 + 21_600_000,
+    })
   })
 })
