@@ -16,16 +16,17 @@ import { registerCsrfDefence } from './http/csrf'
 import { clientErrorReply, frameworkErrorReply, registerErrorHandling } from './http/error-handler'
 import { healthRoutes } from './http/health.routes'
 import { pruneIdempotencyKeys } from './http/idempotency'
-import { JobRunner } from './jobs/job-runner'
 import { mailUnsubscribeRoutes, oneClickUnsubscribePath } from './http/mail-unsubscribe.routes'
 import { marketRoutes } from './http/market.routes'
 import { oauthRoutes } from './http/oauth.routes'
 import { registerSpa } from './http/spa'
 import { testClockRoutes } from './http/test-clock.routes'
 import { usersRoutes } from './http/users.routes'
+import { JobRunner } from './jobs/job-runner'
 import { createMailer, type Mailer } from './mail/mailer'
-import { createSimulatedMarket } from './market/create-market'
+import { createMarket } from './market/create-market'
 import type { MarketSource } from './market/source'
+import { realtimePlugin } from './realtime/realtime.plugin'
 
 /** Builds the context from the configuration: logger, clock, database (migrated), mailer. */
 export async function createContext(
@@ -53,9 +54,18 @@ export async function createContext(
       outboxFile: join(config.dataDir, 'outbox.log'),
       log,
     })
-  const market = overrides.market ?? createSimulatedMarket({ config, db, clock, log })
+  const market = overrides.market ?? createMarket({ config, db, clock, log })
   const jobs = new JobRunner(clock, log)
-  const ctx: AppContext = { config, db, clock, mailer, log, events: new EventEmitter<AppEvents>(), market, jobs }
+  const ctx: AppContext = {
+    config,
+    db,
+    clock,
+    mailer,
+    log,
+    events: new EventEmitter<AppEvents>(),
+    market,
+    jobs,
+  }
   jobs.register({ name: 'prune idempotency keys', run: (now) => pruneIdempotencyKeys(ctx, now) })
   return ctx
 }
@@ -133,6 +143,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(usersRoutes, { ctx })
   await app.register(mailUnsubscribeRoutes, { ctx })
   await app.register(marketRoutes, { ctx })
+  await app.register(realtimePlugin, { ctx })
   if (ctx.config.testClock && ctx.clock instanceof AdjustableClock) {
     await app.register(testClockRoutes, { clock: ctx.clock, jobs: ctx.jobs })
   }

@@ -135,7 +135,8 @@ function readProvider(env: NodeJS.ProcessEnv, intervals: Omit<ProviderConfig, 'b
   const key = read('PROVIDER_API_KEY')
   const header = read('PROVIDER_API_KEY_HEADER')
   const token = read('PROVIDER_TOKEN')
-  const given = [username || password ? 'basic' : '', key ? 'apiKey' : '', token ? 'token' : ''].filter(Boolean)
+  const kinds = [username || password ? 'basic' : '', key ? 'apiKey' : '', token ? 'token' : '']
+  const given = kinds.filter(Boolean)
   if (!url) {
     if (given.length > 0 || header) throw new ConfigError('PROVIDER_*: credentials without PROVIDER_URL')
     return undefined

@@ -3,7 +3,9 @@ import type { Config } from '../config'
 import type { AppContext } from '../context'
 import type { Db } from '../db/database'
 import { databaseMessageStore } from './messages.repo'
+import { createProviderMarket } from './provider/create-provider-market'
 import { SimulatedMarket } from './simulated-market'
+import type { MarketSource } from './source'
 
 /** Path of an author's avatar; the market routes serve it. */
 export const avatarPath = (handle: string) => `/v1/market/avatars/${handle}.svg`
@@ -29,4 +31,10 @@ export function createSimulatedMarket(parts: {
     avatarUrl: (handle) => `${config.appOrigin}${avatarPath(handle)}`,
     log,
   })
+}
+
+/** The provider-backed market when PROVIDER_URL is set, else the simulation. */
+export function createMarket(parts: Parameters<typeof createSimulatedMarket>[0]): MarketSource {
+  const { provider } = parts.config
+  return provider ? createProviderMarket({ ...parts, provider }) : createSimulatedMarket(parts)
 }
