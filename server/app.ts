@@ -11,16 +11,23 @@ import type { Config } from './config'
 import type { AppContext, AppEvents } from './context'
 import { connectDatabase } from './db/connect'
 import { migrateToLatest } from './db/migrate'
+import { registerGameJobs } from './game/game-jobs'
+import { pollOpeningJob } from './game/poll-opening'
+import { pollSettlementJob } from './game/poll-settlement'
 import { authRoutes } from './http/auth.routes'
 import { registerCsrfDefence } from './http/csrf'
 import { clientErrorReply, frameworkErrorReply, registerErrorHandling } from './http/error-handler'
+import { groupsRoutes } from './http/groups.routes'
 import { healthRoutes } from './http/health.routes'
 import { pruneIdempotencyKeys } from './http/idempotency'
 import { mailUnsubscribeRoutes, oneClickUnsubscribePath } from './http/mail-unsubscribe.routes'
 import { marketRoutes } from './http/market.routes'
 import { oauthRoutes } from './http/oauth.routes'
+import { pollsRoutes } from './http/polls.routes'
+import { predictionsRoutes } from './http/predictions.routes'
 import { registerSpa } from './http/spa'
 import { testClockRoutes } from './http/test-clock.routes'
+import { transactionsRoutes } from './http/transactions.routes'
 import { usersRoutes } from './http/users.routes'
 import { JobRunner } from './jobs/job-runner'
 import { createMailer, type Mailer } from './mail/mailer'
@@ -67,6 +74,10 @@ export async function createContext(
     jobs,
   }
   jobs.register({ name: 'prune idempotency keys', run: (now) => pruneIdempotencyKeys(ctx, now) })
+  registerGameJobs(ctx)
+  // Opening before settling: a pass after a long pause opens and settles the missed polls at once.
+  jobs.register(pollOpeningJob(ctx))
+  jobs.register(pollSettlementJob(ctx))
   return ctx
 }
 
@@ -143,6 +154,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(usersRoutes, { ctx })
   await app.register(mailUnsubscribeRoutes, { ctx })
   await app.register(marketRoutes, { ctx })
+  await app.register(predictionsRoutes, { ctx })
+  await app.register(transactionsRoutes, { ctx })
+  await app.register(groupsRoutes, { ctx })
+  await app.register(pollsRoutes, { ctx })
   await app.register(realtimePlugin, { ctx })
   if (ctx.config.testClock && ctx.clock instanceof AdjustableClock) {
     await app.register(testClockRoutes, { clock: ctx.clock, jobs: ctx.jobs })

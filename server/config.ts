@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path'
 import { z } from 'zod'
 import { type SocialProvider, socialProviders } from '../src/api/oauth'
 import type { ProviderAuth } from '../src/api/provider/auth'
+import { instrumentById } from './market/universe'
 
 /** OAuth client credentials of one social sign-in provider; the provider is offered only when both are set. */
 export interface OAuthClientConfig {
@@ -73,6 +74,10 @@ export interface Config {
   messageIntervalMs: number
   /** Set when PROVIDER_URL is: the market then comes from the provider. */
   provider?: ProviderConfig
+  /** ALPHA_POLL_TITLES: ids of the titles that get polls. @default Apple, Tesla, Bitcoin, DAX, S&P 500 */
+  pollTitles: number[]
+  /** ALPHA_POLL_FLAT_BAND: a move within ±this fraction of priceBase ends a poll flat. @default 0.001 */
+  pollFlatBand: number
 }
 
 const flag = z
@@ -99,6 +104,8 @@ const envSchema = z.object({
   ALPHA_MESSAGE_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(20_000),
   PROVIDER_POLL_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5000),
   PROVIDER_MESSAGE_POLL_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
+  ALPHA_POLL_TITLES: z.string().default('2494,2793,99979,1000004,1000000'),
+  ALPHA_POLL_FLAT_BAND: z.coerce.number().min(0).max(0.5).default(0.001),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
@@ -180,6 +187,20 @@ function loadSecret(explicit: string | undefined, dataDir: string): Buffer {
 
 export class ConfigError extends Error {}
 
+/** Comma-separated title ids of the universe, each once. */
+function readPollTitles(value: string): number[] {
+  const ids = value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+  if (ids.length === 0) throw new ConfigError('ALPHA_POLL_TITLES: name at least one title id')
+  for (const id of ids) {
+    if (!/^\d{1,9}$/.test(id) || !instrumentById(Number(id)))
+      throw new ConfigError(`ALPHA_POLL_TITLES: unknown title id ${id}`)
+  }
+  return [...new Set(ids.map(Number))]
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env)
   if (!parsed.success) {
@@ -214,5 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollIntervalMs: e.PROVIDER_POLL_INTERVAL_MS,
       messagePollIntervalMs: e.PROVIDER_MESSAGE_POLL_INTERVAL_MS,
     }),
+    pollTitles: readPollTitles(e.ALPHA_POLL_TITLES),
+    pollFlatBand: e.ALPHA_POLL_FLAT_BAND,
   }
 }

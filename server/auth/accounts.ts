@@ -9,6 +9,9 @@ import { validationTexts } from '../../src/api/texts'
 import { signUpGrantHundredths } from '../../src/domain/grants'
 import type { AppContext } from '../context'
 import type { UserRow } from '../db/tables/users.table'
+import { removeAvatars } from '../game/avatar-files'
+import { handOverGroupsOf } from '../game/groups'
+import { joinDefaultGroup } from '../game/groups.repo'
 import { bankAddress, createWallet, post, walletsOf } from '../game/ledger'
 import { AppError } from '../http/app-error'
 import { confirmEmailMail, passwordResetMail } from '../mail/templates'
@@ -97,6 +100,7 @@ export async function createAccount(
       if (!(await redeemInvitationCode(tx, account.invitationCode, id, now))) throw invalidCode()
       if (account.oauthIdentity && !(await linkOAuthAccount(tx, account.oauthIdentity, id, now)))
         throw identityLinked()
+      await joinDefaultGroup(tx, id, now)
       const address = await createWallet(tx, id, now)
       await post(tx, { address, type: 'grant', amount: signUpGrantHundredths, reference: 'signup', now })
       await createInvitationCodes(tx, {
@@ -276,7 +280,9 @@ export async function deleteAccount(
       password: 'The password is not correct.',
     })
   const now = ctx.clock.now()
-  await ctx.db.transaction().execute(async (tx) => {
+  const unusedAvatars = await ctx.db.transaction().execute(async (tx) => {
+    // First: an unpaid prize of a group deleted here goes back to this wallet, which is swept next.
+    const avatars = await handOverGroupsOf(tx, user.id, now)
     for (const wallet of await walletsOf(tx, user.id)) {
       if (wallet.balance > 0) {
         await post(tx, {
@@ -296,6 +302,8 @@ export async function deleteAccount(
       }
     }
     await tx.deleteFrom('users').where('id', '=', user.id).execute()
+    return avatars
   })
+  await removeAvatars(ctx.config.dataDir, unusedAvatars, ctx.log)
   ctx.events.emit('sessions-ended', user.id)
 }

@@ -1,10 +1,13 @@
 import type { Kysely, Transaction } from 'kysely'
+import type { GroupMembersTable, UserGroupsTable } from './tables/groups.table'
 import type { IdempotencyKeysTable } from './tables/idempotency-keys.table'
 import type { InvitationCodesTable } from './tables/invitation-codes.table'
 import type { MarketMessagesTable } from './tables/market-messages.table'
 import type { OAuthAccountsTable } from './tables/oauth-accounts.table'
+import type { PollsTable, VotesTable } from './tables/polls.table'
 import type { SessionsTable } from './tables/sessions.table'
 import type { SignInFailuresTable } from './tables/sign-in-failures.table'
+import type { TaggedMessagesTable } from './tables/tagged-messages.table'
 import type { UsersTable } from './tables/users.table'
 import type { LedgerTable, WalletsTable } from './tables/wallets.table'
 
@@ -19,6 +22,11 @@ export interface Database {
   signInFailures: SignInFailuresTable
   idempotencyKeys: IdempotencyKeysTable
   marketMessages: MarketMessagesTable
+  polls: PollsTable
+  votes: VotesTable
+  userGroups: UserGroupsTable
+  groupMembers: GroupMembersTable
+  taggedMessages: TaggedMessagesTable
 }
 
 export type Db = Kysely<Database>

@@ -47,3 +47,28 @@ export async function post(db: Executor, posting: Posting): Promise<void> {
 export function walletsOf(db: Executor, userId: number): Promise<WalletRow[]> {
   return db.selectFrom('wallets').selectAll().where('userId', '=', userId).orderBy('createdAt').execute()
 }
+
+/** Ledger types that bring new money into the game; wagers and payments only move it. */
+export const mintingTypes = ['grant', 'tag', 'reward'] as const satisfies readonly LedgerType[]
+
+/**
+ * All money ever minted, in hundredths. Conservation: walletTotal (the Bank included) plus the stakes
+ * of polls not yet settled equals this at every commit.
+ */
+export async function mintedTotal(db: Executor): Promise<number> {
+  const row = await db
+    .selectFrom('ledger')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'))
+    .where('type', 'in', mintingTypes)
+    .executeTakeFirstOrThrow()
+  return Number(row.total)
+}
+
+/** The sum of every wallet's balance (players and the Bank), in hundredths. */
+export async function walletTotal(db: Executor): Promise<number> {
+  const row = await db
+    .selectFrom('wallets')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('balance'), eb.lit(0)).as('total'))
+    .executeTakeFirstOrThrow()
+  return Number(row.total)
+}

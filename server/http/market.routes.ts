@@ -13,6 +13,7 @@ import {
 } from '../../src/api/market'
 import type { AppContext } from '../context'
 import type { Executor } from '../db/database'
+import { taggedMessageIdsAmong } from '../game/predictions'
 import { authorByHandle } from '../market/authors'
 import { identiconSvg } from '../market/avatars'
 import { notFound } from './app-error'
@@ -23,16 +24,21 @@ const untaggedWindowMs = 24 * 3_600_000
 const untaggedLimit = 50
 
 /**
- * Drops the messages the user has already tagged. There is nothing to drop yet: tagging (and its
- * tagged-messages table) arrives with the game engine, which should then filter here — better still,
- * in the query with a `not exists` — so a tagged message is never offered twice.
+ * Drops the messages the user has already tagged (on any title): one query over the candidates' ids,
+ * answered by the (user, message) prefix of the predictions' key. The candidates come from the market
+ * source (the simulation adds due messages not stored yet), so this cannot be a `not exists` in their query.
  */
 export async function withoutMessagesTaggedBy(
-  _db: Executor,
-  _userId: number,
+  db: Executor,
+  userId: number,
   messages: ServerMessage[],
 ): Promise<ServerMessage[]> {
-  return messages
+  const tagged = await taggedMessageIdsAmong(
+    db,
+    userId,
+    messages.map((message) => message.message_id),
+  )
+  return messages.filter((message) => !tagged.has(message.message_id))
 }
 
 /** Universe, ticks, charts, fundamentals, the message stream and the authors' avatars. */

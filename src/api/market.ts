@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { databaseIdParamSchema } from './ids'
 
 /** The spec's four title types; company shares and commodities are 'others'. */
 export const titleTypeSchema = z.enum(['index', 'crypto_currency', 'forex', 'others'])
@@ -159,11 +160,7 @@ export const fundamentalsSchema = z.object({
 export type Fundamentals = z.infer<typeof fundamentalsSchema>
 
 export const titleParamsSchema = z.strictObject({
-  id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31),
+  id: databaseIdParamSchema,
 })
 
 export const chartQuerySchema = z.strictObject({ range: timeRangeSchema.default('today') })

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { storableText } from './auth'
+import { taggedMessageSchema } from './predictions'
 
 export const walletSchema = z.object({
   address: z.string(),
@@ -36,8 +37,8 @@ export const authUserSchema = publicUserSchema.extend({
   websocketCredentials: z.string(),
   /** factor the next prediction would earn */
   rewardFactor: z.number(),
-  /** predictions, filled by the game engine */
-  taggedMessages: z.array(z.unknown()),
+  /** the predictions of the last 7 days, newest first (see taggedMessageSchema) */
+  taggedMessages: z.array(taggedMessageSchema),
   wallets: z.array(walletSchema),
   wallet: walletSchema,
   activeGroupId: z.number(),

@@ -9,6 +9,7 @@ import { AdjustableClock } from '../../server/clock'
 import { loadConfig } from '../../server/config'
 import type { AppContext } from '../../server/context'
 import type { Mail, Mailer } from '../../server/mail/mailer'
+import type { MarketSource } from '../../server/market/source'
 import { createPostgresDatabase, type TestDialect } from './databases'
 
 /** Keeps mails in memory; `nextMail` waits for one (sending happens after the response). */
@@ -56,6 +57,8 @@ export interface TestServerOptions {
   env?: Record<string, string>
   /** keep the real mailer the configuration asks for (SMTP tests) instead of the memory one */
   realMailer?: boolean
+  /** wraps or replaces the simulated market before the app is built (a test driving ticks itself) */
+  market?: (simulated: MarketSource) => MarketSource
 }
 
 /**
@@ -89,6 +92,7 @@ export async function startTestServer(
     log: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     ...(options.realMailer ? {} : { mailer }),
   })
+  if (options.market) ctx.market = options.market(ctx.market)
   const app = await buildApp(ctx)
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()

@@ -2,10 +2,16 @@ import type { Migration } from 'kysely'
 import * as accounts from './0001-accounts'
 import * as market from './0002-market'
 import * as idempotency from './0003-idempotency'
+import * as predictions from './0004-predictions'
+import * as polls from './0005-polls'
+import * as groups from './0006-groups'
 
 /** Every migration in order. Released ones are frozen: change the schema with a new file. */
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
   '0002-market': market,
   '0003-idempotency': idempotency,
+  '0004-predictions': predictions,
+  '0005-polls': polls,
+  '0006-groups': groups,
 }

@@ -1,0 +1,210 @@
+import type { Expression, SqlBool } from 'kysely'
+import type { OwnVote, Poll, PollPerformance, PollResults, PollStatus } from '../../src/api/polls'
+import { fromHundredths } from '../../src/domain/currency'
+import { pollPhase } from '../../src/domain/poll-phase'
+import type { Executor } from '../db/database'
+import type { MarketSource } from '../market/source'
+
+/** The spec keeps at most 50 polls, newest by end time. */
+export const pollListLimit = 50
+
+const emptyResults = (): PollResults => ({
+  numUsersBetUp: 0,
+  numUsersBetFlat: 0,
+  numUsersBetDown: 0,
+  totalTtcBet: 0,
+})
+
+/** Counts per side and the pot of each poll, in one grouped query. */
+export async function pollResultsOf(
+  db: Executor,
+  pollIds: readonly number[],
+): Promise<Map<number, PollResults>> {
+  const results = new Map<number, PollResults>(pollIds.map((id) => [id, emptyResults()]))
+  if (pollIds.length === 0) return results
+  const rows = await db
+    .selectFrom('votes')
+    .select((eb) => [
+      'pollId',
+      'vote',
+      eb.fn.countAll<number>().as('bets'),
+      eb.fn.sum<number>('ttcBet').as('staked'),
+    ])
+    .where('pollId', 'in', pollIds)
+    .groupBy(['pollId', 'vote'])
+    .execute()
+  const pots = new Map<number, number>()
+  for (const row of rows) {
+    const result = results.get(row.pollId)
+    if (!result) continue
+    const bets = Number(row.bets)
+    if (row.vote === 'up') result.numUsersBetUp = bets
+    else if (row.vote === 'flat') result.numUsersBetFlat = bets
+    else result.numUsersBetDown = bets
+    pots.set(row.pollId, (pots.get(row.pollId) ?? 0) + Number(row.staked))
+  }
+  for (const [id, pot] of pots) {
+    const result = results.get(id)
+    if (result) result.totalTtcBet = fromHundredths(pot)
+  }
+  return results
+}
+
+export async function pollResults(db: Executor, pollId: number): Promise<PollResults> {
+  return (await pollResultsOf(db, [pollId])).get(pollId) ?? emptyResults()
+}
+
+/**
+ * The polls a player sees: the newest 50 by end time of titles the market knows, each with the
+ * player's own bet and everybody's counts. Three queries, whatever the number of polls.
+ */
+export async function listPolls(
+  db: Executor,
+  options: { userId: number; now: number; market: MarketSource; limit?: number },
+): Promise<Poll[]> {
+  const known = options.market.titles().map((title) => title.id)
+  if (known.length === 0) return []
+  const polls = await db
+    .selectFrom('polls')
+    .selectAll()
+    .where('titleId', 'in', known)
+    .orderBy('endTime', 'desc')
+    .orderBy('id', 'desc')
+    .limit(options.limit ?? pollListLimit)
+    .execute()
+  if (polls.length === 0) return []
+  const ids = polls.map((poll) => poll.id)
+  const [results, own] = await Promise.all([
+    pollResultsOf(db, ids),
+    db
+      .selectFrom('votes')
+      .select(['pollId', 'userId', 'vote', 'ttcBet', 'createdAt', 'payout'])
+      .where('userId', '=', options.userId)
+      .where('pollId', 'in', ids)
+      .execute(),
+  ])
+  const ownByPoll = new Map(own.map((vote) => [vote.pollId, vote]))
+  return polls.map((poll) => {
+    const vote = ownByPoll.get(poll.id)
+    const votes: OwnVote[] = vote
+      ? [
+          {
+            pollId: poll.id,
+            userId: options.userId,
+            vote: vote.vote,
+            ttcBet: fromHundredths(vote.ttcBet),
+            createdAt: vote.createdAt,
+            payout: vote.payout === null ? null : fromHundredths(vote.payout),
+          },
+        ]
+      : []
+    return {
+      pollId: poll.id,
+      titleId: poll.titleId,
+      priceBase: poll.priceBase,
+      startTime: poll.startTime,
+      endTime: poll.endTime,
+      evalTime: poll.evalTime,
+      createdAt: poll.createdAt,
+      phase: pollPhase(poll, options.now),
+      evalPrice: poll.evalPrice,
+      outcome: poll.outcome,
+      settledAt: poll.settledAt,
+      votes,
+      results: results.get(poll.id) ?? emptyResults(),
+    }
+  })
+}
+
+/** Number of bets and the pot; undefined for an unknown poll. */
+export async function pollStatus(db: Executor, pollId: number): Promise<PollStatus | undefined> {
+  const row = await db
+    .selectFrom('polls')
+    .leftJoin('votes', 'votes.pollId', 'polls.id')
+    .select((eb) => [
+      eb.fn.count<number>('votes.id').as('votesCast'),
+      eb.fn.sum<number>('votes.ttcBet').as('pot'),
+    ])
+    .where('polls.id', '=', pollId)
+    .groupBy('polls.id')
+    .executeTakeFirst()
+  if (!row) return undefined
+  return { pollId, votesCast: Number(row.votesCast), totalTtcBet: fromHundredths(Number(row.pot ?? 0)) }
+}
+
+/** The player's bets per title: how many, how many won and lost, TTC staked and paid out. */
+export async function pollPerformance(
+  db: Executor,
+  userId: number,
+  market: MarketSource,
+): Promise<PollPerformance> {
+  const rows = await db
+    .selectFrom('votes')
+    .innerJoin('polls', 'polls.id', 'votes.pollId')
+    .select((eb) => {
+      const count = (condition: Expression<SqlBool>) =>
+        eb.fn.sum<number>(eb.case().when(condition).then(1).else(0).end())
+      return [
+        'polls.titleId',
+        eb.fn.countAll<number>().as('bets'),
+        count(eb('polls.settledAt', 'is', null)).as('open'),
+        count(eb('polls.outcome', '=', eb.ref('votes.vote'))).as('won'),
+        count(
+          eb.and([eb('polls.outcome', 'is not', null), eb('polls.outcome', '<>', eb.ref('votes.vote'))]),
+        ).as('lost'),
+        eb.fn.sum<number>('votes.ttcBet').as('staked'),
+        eb.fn.sum<number>(eb.fn.coalesce('votes.payout', eb.lit(0))).as('paid'),
+      ]
+    })
+    .where('votes.userId', '=', userId)
+    .groupBy('polls.titleId')
+    .orderBy('polls.titleId')
+    .execute()
+  const total = { bets: 0, open: 0, won: 0, lost: 0, staked: 0, paid: 0 }
+  const titles = rows.map((row) => {
+    const counts = {
+      bets: Number(row.bets),
+      open: Number(row.open),
+      won: Number(row.won),
+      lost: Number(row.lost),
+      staked: Number(row.staked),
+      paid: Number(row.paid),
+    }
+    for (const key of Object.keys(total) as (keyof typeof total)[]) total[key] += counts[key]
+    return {
+      titleId: row.titleId,
+      titleName: market.title(row.titleId)?.n ?? String(row.titleId),
+      ...wire(counts),
+    }
+  })
+  return { titles, total: wire(total) }
+}
+
+function wire(counts: {
+  bets: number
+  open: number
+  won: number
+  lost: number
+  staked: number
+  paid: number
+}) {
+  return {
+    bets: counts.bets,
+    open: counts.open,
+    won: counts.won,
+    lost: counts.lost,
+    ttcStaked: fromHundredths(counts.staked),
+    ttcWon: fromHundredths(counts.paid),
+  }
+}
+
+/** Hundredths staked in polls not settled yet: money that is in no wallet until the settlement pays it. */
+export async function openPotsTotal(db: Executor): Promise<number> {
+  const row = await db
+    .selectFrom('votes')
+    .innerJoin('polls', 'polls.id', 'votes.pollId')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('votes.ttcBet'), eb.lit(0)).as('total'))
+    .where('polls.settledAt', 'is', null)
+    .executeTakeFirstOrThrow()
+  return Number(row.total)
+}

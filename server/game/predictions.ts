@@ -1,0 +1,165 @@
+import { type RawBuilder, sql } from 'kysely'
+import type { PerformanceRow, TaggedMessage } from '../../src/api/predictions'
+import { evaluationDelayMs, evaluationTimeOf, type Trend } from '../../src/domain/prediction'
+import { rewardFactorFor } from '../../src/domain/reward-factor'
+import type { Executor } from '../db/database'
+import { isPostgres } from '../db/dialect'
+import type { TaggedMessageRow } from '../db/tables/tagged-messages.table'
+import { isCorrectSql } from './prediction-sql'
+
+/** The client keeps a week of predictions (spec §9); the user payload sends that much. */
+export const recentPredictionsWindowMs = 7 * 86_400_000
+/** At most this many of them, newest first: the payload is fetched every 10 seconds. */
+export const recentPredictionsLimit = 1000
+
+export function toTaggedMessage(row: TaggedMessageRow): TaggedMessage {
+  return {
+    userId: row.userId,
+    titleId: row.titleId,
+    messageId: row.messageId,
+    trend: row.trend,
+    atPrice: row.atPrice,
+    ...(row.evalPrice === null ? {} : { evalPrice: row.evalPrice }),
+    ...(row.evaluatedAt === null ? {} : { evaluatedAt: row.evaluatedAt }),
+    createdAt: row.createdAt,
+    rewardFactor: row.rewardFactor,
+  }
+}
+
+/**
+ * How many of the user's predictions are running at `now`: those not due yet (made in the last 3 hours,
+ * read through the (user, created_at) index) plus those due but not evaluated yet (the job's backlog,
+ * normally empty, read through the due index). No index of running predictions per user is kept: the
+ * evaluation would rewrite it all over with every batch.
+ */
+export async function runningPredictionCount(db: Executor, userId: number, now: number): Promise<number> {
+  const { rows } = await sql<{ running: number }>`select ${runningCountSql(userId, now)} as running`.execute(db)
+  return Number(rows[0]?.running ?? 0)
+}
+
+/** The count of runningPredictionCount as an SQL expression. */
+export function runningCountSql(userId: number, now: number): RawBuilder<number> {
+  // `+user_id`: keeps SQLite's planner (no statistics) from reading all the user's rows for the backlog part
+  return sql<number>`((select count(*) from tagged_messages
+      where user_id = ${userId} and created_at > ${now - evaluationDelayMs} and evaluated_at is null)
+    + (select count(*) from tagged_messages
+      where evaluated_at is null and evaluation_due_at <= ${now} and +user_id = ${userId}))`
+}
+
+/** The reward factor the user's next prediction would earn. */
+export async function nextRewardFactor(db: Executor, userId: number, now: number): Promise<number> {
+  return rewardFactorFor(await runningPredictionCount(db, userId, now))
+}
+
+export interface NewPrediction {
+  userId: number
+  titleId: number
+  messageId: string
+  trend: Trend
+  /** the server's latest tick of the title */
+  atPrice: number
+  now: number
+}
+
+export interface PlacedPrediction {
+  row: TaggedMessageRow
+  /** what the user's next prediction would earn */
+  nextRewardFactor: number
+}
+
+/**
+ * Stores a prediction with the reward factor its running count gives it. Undefined when the user already
+ * predicted this title on this message: the primary key decides, so two racing requests cannot both win.
+ * Call it in a transaction; on PostgreSQL it locks the user's row first, so two tags of one player count
+ * running predictions one after the other (SQLite's BEGIN IMMEDIATE already serialises writers).
+ */
+export async function placePrediction(
+  tx: Executor,
+  prediction: NewPrediction,
+): Promise<PlacedPrediction | undefined> {
+  if (isPostgres(tx)) {
+    await tx.selectFrom('users').select('id').where('id', '=', prediction.userId).forUpdate().execute()
+  }
+  const runningBefore = await runningPredictionCount(tx, prediction.userId, prediction.now)
+  const row = await tx
+    .insertInto('taggedMessages')
+    .values({
+      userId: prediction.userId,
+      titleId: prediction.titleId,
+      messageId: prediction.messageId,
+      trend: prediction.trend,
+      atPrice: prediction.atPrice,
+      evalPrice: null,
+      evaluatedAt: null,
+      createdAt: prediction.now,
+      evaluationDueAt: evaluationTimeOf(prediction.now),
+      rewardFactor: rewardFactorFor(runningBefore),
+    })
+    .onConflict((conflict) => conflict.columns(['userId', 'messageId', 'titleId']).doNothing())
+    .returningAll()
+    .executeTakeFirst()
+  return row && { row, nextRewardFactor: rewardFactorFor(runningBefore + 1) }
+}
+
+/** The user's predictions made since `since`, newest first, at most `limit`. */
+export function recentPredictions(
+  db: Executor,
+  userId: number,
+  since: number,
+  limit = recentPredictionsLimit,
+): Promise<TaggedMessageRow[]> {
+  return db
+    .selectFrom('taggedMessages')
+    .selectAll()
+    .where('userId', '=', userId)
+    .where('createdAt', '>=', since)
+    .orderBy('createdAt', 'desc')
+    .orderBy('messageId')
+    .orderBy('titleId')
+    .limit(limit)
+    .execute()
+}
+
+/** Which of these message ids the user has tagged (on any title). */
+export async function taggedMessageIdsAmong(
+  db: Executor,
+  userId: number,
+  messageIds: readonly string[],
+): Promise<Set<string>> {
+  if (messageIds.length === 0) return new Set()
+  const rows = await db
+    .selectFrom('taggedMessages')
+    .select('messageId')
+    .distinct()
+    .where('userId', '=', userId)
+    .where('messageId', 'in', messageIds)
+    .execute()
+  return new Set(rows.map((row) => row.messageId))
+}
+
+export type PerformanceCounts = Omit<PerformanceRow, 'titleName'>
+
+/** The user's overview per title, all time, by title id: counts of Up and Down, correct ones, score. */
+export async function predictionPerformance(db: Executor, userId: number): Promise<PerformanceCounts[]> {
+  const correct = isCorrectSql('trend', 'at_price', 'eval_price')
+  const rows = await db
+    .selectFrom('taggedMessages')
+    .select((eb) => [
+      'titleId',
+      eb.fn.sum<number>(sql`case when trend = 'Up' then 1 else 0 end`).as('trendsUp'),
+      eb.fn.sum<number>(sql`case when trend = 'Down' then 1 else 0 end`).as('trendsDown'),
+      eb.fn.sum<number>(sql`case when ${correct} then 1 else 0 end`).as('correctlyTaggedMessages'),
+      eb.fn.sum<number>(sql`case when ${correct} then reward_factor else 0 end`).as('score'),
+    ])
+    .where('userId', '=', userId)
+    .groupBy('titleId')
+    .orderBy('titleId')
+    .execute()
+  return rows.map((row) => ({
+    titleId: row.titleId,
+    trendsUp: Number(row.trendsUp),
+    trendsDown: Number(row.trendsDown),
+    correctlyTaggedMessages: Number(row.correctlyTaggedMessages),
+    score: Number(row.score),
+  }))
+}

@@ -1,0 +1,173 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import {
+  createGroupBodySchema,
+  type Group,
+  groupListsSchema,
+  groupMembersSchema,
+  groupParamsSchema,
+  groupSchema,
+  saveGroupBodySchema,
+  sessionPatchBodySchema,
+  sessionPatchResponseSchema,
+  setMembersBodySchema,
+  updateMembersBodySchema,
+} from '../../src/api/groups'
+import type { AppContext } from '../context'
+import { removeAvatars } from '../game/avatar-files'
+import {
+  addMembers,
+  type Changed,
+  createGroup,
+  deleteGroup,
+  groupErrors,
+  joinGroup,
+  leaveGroup,
+  saveGroup,
+  setActiveGroup,
+  setMembers,
+} from '../game/groups'
+import { groupFor, groupListsFor, membersOf } from '../game/groups.repo'
+import { notFound } from './app-error'
+import { assertAppRequest } from './csrf'
+import { groupAvatarRoutes } from './group-avatars.routes'
+import { idempotentWrite } from './idempotency'
+import { requireUser } from './session'
+
+export const groupsPath = '/v1/stockgame/groups'
+
+/**
+ * Groups and events: lists, creation, members and admins, settings, join, leave, delete, avatars, and
+ * the active group of the session. Every permission is checked here on the server: only admins save,
+ * delete or edit members; members leave; group 1000 is nobody's to change.
+ */
+export const groupsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+  const params = groupParamsSchema
+
+  /** Answers with the change's result and deletes avatar files it left unused, after the commit. */
+  const afterCommit = async <T>(changed: Changed<T>): Promise<T> => {
+    await removeAvatars(ctx.config.dataDir, changed.unusedAvatars, ctx.log)
+    return changed.result
+  }
+
+  /** A group the caller may look at: one they are in or invited to, or a public one. */
+  const visibleGroup = async (request: FastifyRequest, groupId: number): Promise<Group> => {
+    const { user } = await requireUser(request, ctx)
+    const group = await groupFor(ctx.db, groupId, user.id)
+    if (!group) throw notFound('Group')
+    if (group.memberStatus === null && !group.publicGroup) throw groupErrors.notMember()
+    return group
+  }
+
+  app.get(groupsPath, { schema: { response: { 200: groupListsSchema } } }, async (request) => {
+    const { user } = await requireUser(request, ctx)
+    return groupListsFor(ctx.db, user.id)
+  })
+
+  app.post(
+    groupsPath,
+    { schema: { body: createGroupBodySchema, response: { 201: groupSchema } } },
+    async (request, reply) => {
+      const { user } = await requireUser(request, ctx)
+      const answer = await idempotentWrite(ctx, request, user.id, async (tx) => ({
+        statusCode: 201,
+        body: await createGroup(ctx, tx, user.id, request.body),
+      }))
+      // A replay answers with the stored body; its status was 201 too.
+      return reply.status(201).send(answer.body as Group)
+    },
+  )
+
+  app.get(`${groupsPath}/:groupId`, { schema: { params, response: { 200: groupSchema } } }, async (request) =>
+    visibleGroup(request, request.params.groupId),
+  )
+
+  app.get(
+    `${groupsPath}/:groupId/members`,
+    { schema: { params, response: { 200: groupMembersSchema } } },
+    async (request) => {
+      const group = await visibleGroup(request, request.params.groupId)
+      return membersOf(ctx.db, group.id)
+    },
+  )
+
+  app.post(
+    `${groupsPath}/:groupId/members/set`,
+    { schema: { params, body: setMembersBodySchema, response: { 200: groupMembersSchema } } },
+    async (request) => {
+      const { user } = await requireUser(request, ctx)
+      return setMembers(ctx, user.id, request.params.groupId, request.body)
+    },
+  )
+
+  app.post(
+    `${groupsPath}/:groupId/members/update`,
+    { schema: { params, body: updateMembersBodySchema, response: { 200: groupSchema } } },
+    async (request) => {
+      const { user } = await requireUser(request, ctx)
+      return addMembers(ctx, user.id, request.params.groupId, request.body)
+    },
+  )
+
+  app.post(
+    `${groupsPath}/:groupId/save`,
+    { schema: { params, body: saveGroupBodySchema, response: { 200: groupSchema } } },
+    async (request) => {
+      const { user } = await requireUser(request, ctx)
+      return afterCommit(await saveGroup(ctx, user.id, request.params.groupId, request.body.group))
+    },
+  )
+
+  app.post(
+    `${groupsPath}/:groupId/join`,
+    { schema: { params, response: { 200: groupSchema } } },
+    async (request) => {
+      const { user } = await requireUser(request, ctx)
+      return joinGroup(ctx, user.id, request.params.groupId)
+    },
+  )
+
+  // The spec's client calls leave and delete with GET. They write, so unlike other GETs they need the
+  // x-app-version header and the same origin (a cross-site <img> must not make a player leave); POST
+  // works too, and no HEAD twin exists.
+  const stateChangingGet = {
+    method: ['GET', 'POST'],
+    exposeHeadRoute: false,
+    onRequest: async (request: FastifyRequest) => assertAppRequest(request, ctx.config.appOrigin),
+  }
+
+  app.route({
+    ...stateChangingGet,
+    url: `${groupsPath}/:groupId/leave`,
+    schema: { params },
+    handler: async (request, reply) => {
+      const { user } = await requireUser(request, ctx)
+      await afterCommit(await leaveGroup(ctx, user.id, request.params.groupId))
+      return reply.status(204).send()
+    },
+  })
+
+  app.route({
+    ...stateChangingGet,
+    url: `${groupsPath}/:groupId/delete`,
+    schema: { params },
+    handler: async (request, reply) => {
+      const { user } = await requireUser(request, ctx)
+      await afterCommit(await deleteGroup(ctx, user.id, request.params.groupId))
+      return reply.status(204).send()
+    },
+  })
+
+  await app.register(groupAvatarRoutes, { ctx })
+
+  app.patch(
+    '/v1/session',
+    { schema: { body: sessionPatchBodySchema, response: { 200: sessionPatchResponseSchema } } },
+    async (request) => {
+      const { user, session } = await requireUser(request, ctx)
+      await setActiveGroup(ctx.db, session.idHash, user.id, request.body.activeGroupId)
+      return { activeGroupId: request.body.activeGroupId }
+    },
+  )
+}

@@ -1,0 +1,110 @@
+import { Adapter, type BroadcastOptions } from 'socket.io-adapter'
+
+type Packet = Parameters<Adapter['broadcast']>[0]
+
+/** A connection whose socket has this much unsent data is not reading: it is cut off. */
+export const maxBufferedBytes = 1024 * 1024
+
+/** The parts of ws's WebSocket the fast path uses (engine.io's websocket transport holds one). */
+interface RawWebSocket {
+  readyState: number
+  /** public ws API: bytes queued in user space, not yet handed to the kernel */
+  bufferedAmount: number
+  terminate(): void
+  /** ws internal: writes ready-made frames to the TCP socket in order (what engine.io itself calls) */
+  _sender: { sendFrame(frames: Buffer[], callback?: () => void): void }
+}
+
+interface EngineConnection {
+  readyState: string
+  transport: { name: string; socket?: unknown }
+  /** engine.io internal: packets waiting for the transport; the fast path is taken only when empty */
+  writeBuffer: unknown[]
+  write(data: string, options: object): void
+}
+
+interface BroadcastTarget {
+  conn: EngineConnection
+  notifyOutgoingListeners?: (packet: Packet) => void
+}
+
+const open = 1
+
+function rawWebSocketOf(connection: EngineConnection): RawWebSocket | undefined {
+  if (connection.readyState !== 'open' || connection.transport.name !== 'websocket') return undefined
+  if (connection.writeBuffer.length > 0) return undefined
+  const socket = connection.transport.socket as Partial<RawWebSocket> | undefined
+  if (socket?.readyState !== open || typeof socket._sender?.sendFrame !== 'function') return undefined
+  return socket as RawWebSocket
+}
+
+/** One unmasked, final WebSocket text frame, header and payload in one buffer: one write per socket. */
+function textFrame(text: string): Buffer {
+  const payloadLength = Buffer.byteLength(text)
+  const headerLength = payloadLength < 126 ? 2 : payloadLength < 65_536 ? 4 : 10
+  const frame = Buffer.allocUnsafe(headerLength + payloadLength)
+  frame[0] = 0x81
+  if (payloadLength < 126) frame[1] = payloadLength
+  else if (payloadLength < 65_536) {
+    frame[1] = 126
+    frame.writeUInt16BE(payloadLength, 2)
+  } else {
+    frame[1] = 127
+    frame.writeBigUInt64BE(BigInt(payloadLength), 2)
+  }
+  frame.write(text, headerLength)
+  return frame
+}
+
+/**
+ * socket.io's in-memory adapter with a leaner fan-out. The stock adapter already encodes a broadcast
+ * once, but then hands it to every socket through engine.io's per-packet machinery (a packet object,
+ * six events, a write callback, a corked two-part write). Here the Engine.IO message is framed once
+ * per broadcast and written as one buffer straight to each socket's WebSocket, in order after anything
+ * engine.io has already sent; a socket with packets still queued in engine.io, or on another transport,
+ * takes the stock path. A socket that stops reading (over `maxBufferedBytes` unsent) is terminated
+ * instead of buffering without bound.
+ */
+export class FanOutAdapter extends Adapter {
+  override broadcast(packet: Packet, opts: BroadcastOptions): void {
+    const flags = opts.flags ?? {}
+    if (flags.volatile || flags.compress) {
+      super.broadcast(packet, opts)
+      return
+    }
+    packet.nsp = this.nsp.name
+    const encoded: unknown[] = this.nsp.server.encoder.encode(packet)
+    const message = encoded[0]
+    if (encoded.length !== 1 || typeof message !== 'string') {
+      super.broadcast(packet, opts)
+      return
+    }
+    const frame = [textFrame(`4${message}`)]
+    const packetOptions = { preEncoded: true }
+    for (const socket of this.#targets(opts)) {
+      socket.notifyOutgoingListeners?.(packet)
+      const webSocket = rawWebSocketOf(socket.conn)
+      if (!webSocket) socket.conn.write(message, packetOptions)
+      else if (webSocket.bufferedAmount > maxBufferedBytes) webSocket.terminate()
+      else webSocket._sender.sendFrame(frame)
+    }
+  }
+
+  /** The sockets in any of `opts.rooms` (all when none) and in none of `opts.except`, each once. */
+  *#targets(opts: BroadcastOptions): Generator<BroadcastTarget> {
+    const sockets: Map<string, BroadcastTarget> = this.nsp.sockets
+    const except = new Set<string>()
+    for (const room of opts.except ?? []) for (const id of this.rooms.get(room) ?? []) except.add(id)
+    const ids =
+      opts.rooms.size === 0
+        ? this.sids.keys()
+        : opts.rooms.size === 1
+          ? (this.rooms.get([...opts.rooms][0] as string) ?? []).values()
+          : new Set([...opts.rooms].flatMap((room) => [...(this.rooms.get(room) ?? [])])).values()
+    for (const id of ids) {
+      if (except.has(id)) continue
+      const socket = sockets.get(id)
+      if (socket) yield socket
+    }
+  }
+}

@@ -1,0 +1,25 @@
+import type { MarketSource, Unsubscribe } from '../market/source'
+import { authorizedRoom, titleRoom } from './rooms'
+import type { RealtimeIo } from './types'
+
+/**
+ * Pushes the market to the sockets: each tick to its title's room, each message to every authorized
+ * socket. A broadcast is encoded once (socket.io's adapter builds one WebSocket frame and writes it to
+ * each socket of the room); titles nobody watches are not encoded at all.
+ */
+export function pushMarket(io: RealtimeIo, market: MarketSource): Unsubscribe {
+  const rooms = io.of('/').adapter.rooms
+  const stopTicks = market.onTick((tick) => {
+    const room = titleRoom(tick.id)
+    if (!rooms.get(room)?.size) return
+    io.to(room).emit('tick', { id: tick.id, a: tick.a, b: tick.b, l: tick.l, s: tick.s || 'sp', t: tick.t })
+  })
+  const stopMessages = market.onMessage((message) => {
+    if (!rooms.get(authorizedRoom)?.size) return
+    io.to(authorizedRoom).emit('message', { type: 'tweets', ...message })
+  })
+  return () => {
+    stopTicks()
+    stopMessages()
+  }
+}

@@ -1,0 +1,97 @@
+import type { Server as HttpServer } from 'node:http'
+import { Server } from 'socket.io'
+import { realtimeLimits, realtimePath } from '../../src/api/realtime'
+import type { AppContext } from '../context'
+import { authorizeHandler } from './authorize'
+import { AuthorizedSockets } from './authorized-sockets'
+import { FanOutAdapter } from './fan-out-adapter'
+import { guardAgainstFloods } from './flood-guard'
+import { pushMarket } from './market-push'
+import { isAllowedOrigin } from './origin'
+import { subscribeHandler } from './subscribe'
+import type { RealtimeIo, RealtimeSocket } from './types'
+import { trackUpgradedConnections } from './upgraded-connections'
+
+function disconnectUnauthorized(socket: RealtimeSocket): void {
+  if (socket.data.userId === undefined) socket.disconnect(true)
+}
+
+export interface RealtimeServer {
+  io: RealtimeIo
+  sockets: AuthorizedSockets
+  /** Stops the pushes and closes every socket (clients see a transport close and reconnect later). */
+  close(): Promise<void>
+}
+
+export interface RealtimeOptions {
+  /** @default realtimeLimits.authorizeTimeoutMs */
+  authorizeTimeoutMs?: number
+}
+
+/**
+ * The realtime channel on the app's HTTP server: socket.io over WebSocket only, hardened per the OWASP
+ * WebSocket cheat sheet (Origin checked at the handshake, small frames, a packet rate limit, sockets
+ * bound to sessions). No connection state recovery: a reconnecting client authorizes again.
+ */
+export function createRealtimeServer(
+  ctx: AppContext,
+  httpServer: HttpServer,
+  options: RealtimeOptions = {},
+): RealtimeServer {
+  let closing = false
+  const io: RealtimeIo = new Server(httpServer, {
+    path: realtimePath,
+    transports: ['websocket'],
+    serveClient: false,
+    adapter: FanOutAdapter,
+    allowEIO3: false,
+    perMessageDeflate: false,
+    httpCompression: false,
+    maxHttpBufferSize: realtimeLimits.maxPayloadBytes,
+    pingInterval: 25_000,
+    pingTimeout: 20_000,
+    connectTimeout: realtimeLimits.connectTimeoutMs,
+    // Read per handshake: tests learn their origin only after listening.
+    allowRequest: (request, done) =>
+      done(null, !closing && isAllowedOrigin(request.headers, ctx.config.appOrigin)),
+  })
+  const sockets = new AuthorizedSockets(ctx)
+  const authorizeTimeoutMs = options.authorizeTimeoutMs ?? realtimeLimits.authorizeTimeoutMs
+  guardAgainstFloods(io, ctx.log)
+  // socket.io's memory advice: the upgrade request (headers and all) would live as long as the socket.
+  io.engine.on('connection', (connection: { request: unknown }) => {
+    connection.request = null
+  })
+
+  const onAuthorize = authorizeHandler(ctx, sockets)
+  const onSubscribe = subscribeHandler(ctx.market)
+  function onDisconnect(this: RealtimeSocket) {
+    clearTimeout(this.data.authorizeDeadline)
+    sockets.forget(this)
+  }
+  io.on('connection', (socket: RealtimeSocket) => {
+    socket.data = { authorizeCalls: 0, failedAuthorizations: 0 }
+    socket.data.authorizeDeadline = setTimeout(disconnectUnauthorized, authorizeTimeoutMs, socket)
+    socket.on('authorize', onAuthorize)
+    socket.on('subscribe title ticks', onSubscribe)
+    socket.on('disconnect', onDisconnect)
+  })
+
+  const stopPushing = pushMarket(io, ctx.market)
+  const endSessions = (userId: number) => void sockets.endSessions(userId)
+  ctx.events.on('sessions-ended', endSessions)
+  const upgraded = trackUpgradedConnections(httpServer)
+
+  return {
+    io,
+    sockets,
+    async close() {
+      if (closing) return
+      closing = true
+      stopPushing()
+      ctx.events.off('sessions-ended', endSessions)
+      io.engine.close()
+      await upgraded.closeAll(1000)
+    },
+  }
+}

@@ -1,0 +1,218 @@
+import { z } from 'zod'
+import {
+  passwordResetBodySchema,
+  passwordResetRequestBodySchema,
+  signInBodySchema,
+  signUpBodySchema,
+} from '../auth'
+import { universeSchema, untaggedMessagesSchema } from '../market'
+import { settingsPatchSchema, settingsSchema } from '../settings'
+import { authUserSchema, publicUserSchema, userSearchQuerySchema } from '../users'
+
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS'
+
+/** One call of the game API (spec §7). */
+export interface CallDefinition {
+  readonly method: HttpMethod
+  /** below the API root; `{name}` marks a path parameter */
+  readonly path: string
+  /** retries after the first attempt, without delay (spec §7 "Retry behaviour", §9) @default 3 */
+  readonly retries?: number
+  /**
+   * whether a 5xx answer or a timeout is retried; network errors always are
+   * @default true for GET, HEAD, PUT, DELETE, OPTIONS
+   */
+  readonly retryServerErrors?: boolean
+  /** sends an `Idempotency-Key` header, the same on every retry of one call, so the server replays its answer */
+  readonly idempotencyKey?: boolean
+  /** per attempt @default 30000 */
+  readonly timeoutMs?: number
+  readonly query?: z.ZodType
+  readonly body?: z.ZodType
+  /** parses the answer; absent when the call answers without a body (204) */
+  readonly response?: z.ZodType
+}
+
+/**
+ * Answers whose schema is still being written (polls, predictions, groups, state, rankings) are typed
+ * `unknown` until it lands in src/api; swap `pending` for the schema then.
+ */
+const pending = z.unknown()
+
+/** Query of the rankings loader; the spec does not show its path: ours until the server's lands. */
+const rankingsQuerySchema = z.strictObject({
+  period: z.enum(['this_week', 'last_week', 'all_time']),
+  groupId: z.number().int().positive().optional(),
+})
+
+/** Reads retry twice (spec §9); tag, vote, settings patch and group writes three times, 5xx included. */
+const read = 2
+const write = 3
+
+/** Every game API call the client makes: name -> method, path, retries, timeout, schemas. */
+export const apiCalls = {
+  // auth (paths: DESIGN.md §3)
+  authInfo: { method: 'GET', path: '/v1/auth/info', retries: read, response: authUserSchema },
+  signIn: { method: 'POST', path: '/v1/auth/signin', body: signInBodySchema, response: authUserSchema },
+  signUp: { method: 'POST', path: '/v1/auth/signup', body: signUpBodySchema, response: authUserSchema },
+  logout: { method: 'POST', path: '/v1/auth/logout' },
+  requestPasswordReset: {
+    method: 'POST',
+    path: '/v1/auth/password-reset/request',
+    body: passwordResetRequestBodySchema,
+    response: pending,
+  },
+  resetPassword: { method: 'POST', path: '/v1/auth/password-reset', body: passwordResetBodySchema },
+
+  // game
+  state: { method: 'GET', path: '/v1/stockgame/state', retries: read, response: pending },
+  universe: { method: 'GET', path: '/v1/stockgame/universe', retries: read, response: universeSchema },
+  untaggedMessages: {
+    method: 'GET',
+    path: '/v1/stockgame/untagged-messages',
+    retries: 2,
+    timeoutMs: 20_000,
+    response: untaggedMessagesSchema,
+  },
+  tag: {
+    method: 'POST',
+    path: '/v1/stockgame/tagged-messages/{messageId}/tag',
+    retries: write,
+    retryServerErrors: true,
+    idempotencyKey: true,
+    body: pending,
+    response: pending,
+  },
+  taggedMessagesPerformance: {
+    method: 'GET',
+    path: '/v1/stockgame/tagged-messages/performance',
+    retries: read,
+    response: pending,
+  },
+  polls: { method: 'GET', path: '/v1/stockgame/polls', retries: read, response: pending },
+  vote: {
+    method: 'POST',
+    path: '/v1/stockgame/polls/{pollId}/vote',
+    retries: write,
+    retryServerErrors: true,
+    idempotencyKey: true,
+    body: pending,
+    response: pending,
+  },
+  pollsPerformance: {
+    method: 'GET',
+    path: '/v1/stockgame/polls/performance',
+    retries: read,
+    response: pending,
+  },
+  rankings: {
+    method: 'GET',
+    path: '/v1/stockgame/rankings',
+    retries: read,
+    query: rankingsQuerySchema,
+    response: pending,
+  },
+  transactions: {
+    method: 'GET',
+    path: '/v1/stockgame/transactions/{walletAddress}',
+    retries: read,
+    response: pending,
+  },
+
+  // users and settings
+  user: { method: 'GET', path: '/v1/users/{user}', retries: read, response: publicUserSchema },
+  searchUsers: {
+    method: 'GET',
+    path: '/v1/users',
+    retries: read,
+    query: userSearchQuerySchema,
+    response: z.array(publicUserSchema),
+  },
+  settings: { method: 'GET', path: '/v1/users/{user}/settings', retries: read, response: settingsSchema },
+  patchSettings: {
+    method: 'PATCH',
+    path: '/v1/users/{user}/settings',
+    retries: write,
+    retryServerErrors: true,
+    body: settingsPatchSchema,
+    response: settingsSchema,
+  },
+
+  // groups: every write sets a state, so repeating it is harmless
+  switchGroup: {
+    method: 'PATCH',
+    path: '/v1/session',
+    retries: write,
+    retryServerErrors: true,
+    body: pending,
+    response: pending,
+  },
+  groupMembers: {
+    method: 'GET',
+    path: '/v1/stockgame/groups/{groupId}/members',
+    retries: read,
+    response: pending,
+  },
+  setGroupMembers: {
+    method: 'POST',
+    path: '/v1/stockgame/groups/{groupId}/members/set',
+    retries: write,
+    retryServerErrors: true,
+    body: pending,
+    response: pending,
+  },
+  updateGroupMembers: {
+    method: 'POST',
+    path: '/v1/stockgame/groups/{groupId}/members/update',
+    retries: write,
+    retryServerErrors: true,
+    body: pending,
+    response: pending,
+  },
+  saveGroup: {
+    method: 'POST',
+    path: '/v1/stockgame/groups/{groupId}/save',
+    retries: write,
+    retryServerErrors: true,
+    body: pending,
+    response: pending,
+  },
+  leaveGroup: { method: 'GET', path: '/v1/stockgame/groups/{groupId}/leave', retries: write },
+  deleteGroup: { method: 'GET', path: '/v1/stockgame/groups/{groupId}/delete', retries: write },
+} as const satisfies Record<string, CallDefinition>
+
+export type CallName = keyof typeof apiCalls
+type Definition<N extends CallName> = (typeof apiCalls)[N]
+
+/** `'/a/{x}/b/{y}'` -> `'x' | 'y'` */
+export type PathParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | PathParamNames<Rest>
+  : never
+
+type ParamsArg<N extends CallName> = [PathParamNames<Definition<N>['path']>] extends [never]
+  ? unknown
+  : { readonly params: Readonly<Record<PathParamNames<Definition<N>['path']>, string | number>> }
+type QueryArg<N extends CallName> =
+  Definition<N> extends { query: infer Q extends z.ZodType } ? { readonly query: z.input<Q> } : unknown
+type BodyArg<N extends CallName> =
+  Definition<N> extends { body: infer B extends z.ZodType } ? { readonly body: z.input<B> } : unknown
+
+/** Per-call options every call takes. */
+export interface CallOptions {
+  readonly signal?: AbortSignal
+  /** overrides the table's timeout per attempt */
+  readonly timeoutMs?: number
+  /** reuses a key across logical retries (the server-error policy); a new one per call otherwise */
+  readonly idempotencyKey?: string
+}
+
+export type CallArgs<N extends CallName> = ParamsArg<N> & QueryArg<N> & BodyArg<N> & CallOptions
+
+/** What a call resolves to: the parsed answer, or nothing for a 204 call. */
+export type CallResult<N extends CallName> =
+  Definition<N> extends { response: infer R extends z.ZodType } ? z.output<R> : undefined
+
+/** Path parameter names of a path template, in order. */
+export function pathParamNames(path: string): string[] {
+  return [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] as string)
+}

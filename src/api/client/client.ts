@@ -1,0 +1,138 @@
+import { ofetch } from 'ofetch'
+import pRetry, { AbortError } from 'p-retry'
+import { ApiError, toApiError } from './api-error'
+import { appVersion as packageVersion } from './app-version'
+import {
+  apiCalls,
+  type CallArgs,
+  type CallDefinition,
+  type CallName,
+  type CallResult,
+  type HttpMethod,
+  pathParamNames,
+} from './calls'
+
+export interface ApiClientOptions {
+  /** the game API root, e.g. `https://alpha.example` @default '' (same origin) */
+  readonly baseUrl?: string
+  /** sent as `x-app-version` @default the version in package.json */
+  readonly appVersion?: string
+  /** the fetch to use @default globalThis.fetch */
+  readonly fetch?: typeof fetch
+  /** per attempt, for calls the table gives none @default 30000 */
+  readonly timeoutMs?: number
+}
+
+/** Calls a game API endpoint of `apiCalls` by name; arguments and result typed from the table. */
+export type ApiCall = <N extends CallName>(
+  name: N,
+  ...args: object extends CallArgs<N> ? [args?: CallArgs<N>] : [args: CallArgs<N>]
+) => Promise<CallResult<N>>
+
+export interface ApiClient {
+  readonly call: ApiCall
+}
+
+const defaultRetries = 3
+const idempotentMethods = new Set<HttpMethod>(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS'])
+
+/** 128 random bits as hex: `crypto.randomUUID` is missing outside secure contexts. */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16))
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
+}
+
+interface LooseArgs {
+  readonly params?: Readonly<Record<string, string | number>>
+  readonly query?: Readonly<Record<string, unknown>>
+  readonly body?: unknown
+  readonly signal?: AbortSignal
+  readonly timeoutMs?: number
+  readonly idempotencyKey?: string
+}
+
+function resolvePath(name: string, template: string, params: LooseArgs['params'] = {}): string {
+  let path = template
+  for (const param of pathParamNames(template)) {
+    const value = params[param]
+    if (value === undefined || value === '')
+      throw new TypeError(`${name}: the path parameter ${param} is missing`)
+    path = path.replace(`{${param}}`, encodeURIComponent(String(value)))
+  }
+  return path
+}
+
+/** The game API client (spec §7): cookies, x-app-version, retries by the call table, typed answers. */
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const $fetch = ofetch.create(
+    {
+      baseURL: options.baseUrl ?? '',
+      credentials: 'include',
+      retry: false,
+      headers: { 'x-app-version': options.appVersion ?? packageVersion, accept: 'application/json' },
+    },
+    options.fetch ? { fetch: options.fetch } : {},
+  )
+
+  async function attempt(definition: CallDefinition, path: string, args: LooseArgs, key: string | undefined) {
+    const timeoutMs = args.timeoutMs ?? definition.timeoutMs ?? options.timeoutMs ?? 30_000
+    const controller = new AbortController()
+    let timedOut = false
+    const timer = setTimeout(() => {
+      timedOut = true
+      controller.abort(new DOMException(`No answer within ${timeoutMs} ms`, 'TimeoutError'))
+    }, timeoutMs)
+    const onAbort = () => controller.abort(args.signal?.reason)
+    args.signal?.addEventListener('abort', onAbort, { once: true })
+    try {
+      const response = await $fetch.raw<unknown>(path, {
+        method: definition.method,
+        // only what the table declares goes on the wire
+        query: definition.query ? (args.query as Record<string, unknown>) : undefined,
+        body: definition.body ? (args.body as BodyInit | Record<string, unknown>) : undefined,
+        headers: key ? { 'idempotency-key': key } : undefined,
+        signal: controller.signal,
+      })
+      return { status: response.status, data: response._data }
+    } catch (error) {
+      if (args.signal?.aborted) throw new AbortError(args.signal.reason)
+      const failure = toApiError(error, timedOut)
+      const retrySafe = definition.retryServerErrors ?? idempotentMethods.has(definition.method)
+      const retryable =
+        failure.code === 'network_error' ||
+        (retrySafe && (failure.code === 'timeout' || failure.status >= 500))
+      throw retryable ? failure : new AbortError(failure)
+    } finally {
+      clearTimeout(timer)
+      args.signal?.removeEventListener('abort', onAbort)
+    }
+  }
+
+  const call = async (name: CallName, args: LooseArgs = {}) => {
+    const definition: CallDefinition = apiCalls[name]
+    const path = resolvePath(name, definition.path, args.params)
+    // one key per logical call: every retry below sends the same, so the server replays its first answer
+    const key = definition.idempotencyKey ? (args.idempotencyKey ?? newIdempotencyKey()) : undefined
+    const { status, data } = await pRetry(() => attempt(definition, path, args, key), {
+      retries: definition.retries ?? defaultRetries,
+      minTimeout: 0,
+      signal: args.signal,
+    })
+    if (!definition.response) return undefined
+    const parsed = definition.response.safeParse(data)
+    if (!parsed.success) {
+      throw new ApiError(
+        status,
+        'invalid_response',
+        `${name}: the answer has an unexpected shape`,
+        undefined,
+        {
+          cause: parsed.error,
+        },
+      )
+    }
+    return parsed.data
+  }
+
+  return Object.freeze({ call: call as ApiCall })
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod'
+import { databaseIdSchema } from './ids'
+import type { LiveMessage, SubscribeTick, Tick } from './market'
+
+/** The socket.io path of the realtime channel; only the websocket transport is served. */
+export const realtimePath = '/socket.io'
+
+/** Limits the server enforces on every socket. */
+export const realtimeLimits = {
+  /** largest incoming frame; a bigger one closes the connection */
+  maxPayloadBytes: 16 * 1024,
+  /** sustained incoming packets per second and connection (token bucket refill) */
+  packetsPerSecond: 20,
+  /** packets a connection may send at once (token bucket size); past it the socket is disconnected */
+  packetBurst: 40,
+  /** most title ids one `subscribe title ticks` may carry */
+  maxSubscribeIds: 500,
+  /** a socket that has not authorized by then is disconnected */
+  authorizeTimeoutMs: 20_000,
+  /** failed `authorize` calls a socket may make before it is disconnected */
+  maxFailedAuthorizations: 3,
+  /** a client that has not joined the namespace by then is closed (the spec client's connection timeout) */
+  connectTimeoutMs: 20_000,
+} as const
+
+/** `authorize` payload: the `websocketCredentials` of the signed-in user and a client fingerprint. */
+export const authorizePayloadSchema = z.object({
+  credentials: z.string().min(1).max(128),
+  /** an MD5 of platform info, or a configured value; stored with the session */
+  fingerprint: z.string().max(128).optional(),
+})
+export type AuthorizePayload = z.infer<typeof authorizePayloadSchema>
+
+/** `subscribe title ticks` payload: the title ids whose ticks the socket wants, replacing earlier ones. */
+export const subscribeTitleTicksSchema = z.array(databaseIdSchema).max(realtimeLimits.maxSubscribeIds)
+
+/** Why the server refused a `subscribe title ticks` call (same shape as the REST error bodies). */
+export interface RealtimeRefusal {
+  error: {
+    code: 'unauthorized' | 'invalid_input'
+    message: string
+  }
+}
+
+/** Title id (as an object key) -> latest tick; ids the market does not know are absent. */
+export type SubscribeTitleTicksAnswer = Record<string, SubscribeTick>
+
+/** What the server pushes. */
+export interface RealtimeServerEvents {
+  /** a price update of a title the socket subscribed to */
+  tick: (tick: Tick) => void
+  /** a new message of the live stream, to every authorized socket */
+  message: (message: LiveMessage) => void
+}
+
+/** What a client emits; every event wants an acknowledgement. */
+export interface RealtimeClientEvents {
+  /** acknowledged `true` for valid credentials, otherwise `false` */
+  authorize: (payload: AuthorizePayload, ack: (authorized: boolean) => void) => void
+  /** acknowledged with the latest ticks, or a refusal before authorization or for bad input */
+  'subscribe title ticks': (
+    titleIds: number[],
+    ack: (answer: SubscribeTitleTicksAnswer | RealtimeRefusal) => void,
+  ) => void
+}
+
+export function isRealtimeRefusal(answer: unknown): answer is RealtimeRefusal {
+  return typeof answer === 'object' && answer !== null && 'error' in answer
+}

@@ -1,0 +1,109 @@
+import { assign, fromPromise, not, setup } from 'xstate'
+import { type Notice, noticeTexts } from './notices'
+import {
+  isServerFailure,
+  retryDelayMs,
+  type ServerCallOutcome,
+  type ServerErrorContext,
+  type ServerErrorInput,
+  serverErrorRetries,
+} from './server-error.types'
+
+const retryNotice = ({ context }: { context: ServerErrorContext }): Notice => ({
+  kind: 'negative',
+  message: noticeTexts.serverError,
+  caption: noticeTexts.retryCountdown(retryDelayMs(context.failures) / 1000),
+  timeoutMs: retryDelayMs(context.failures),
+  countdown: true,
+})
+
+const noMoreRetriesNotice = ({ context }: { context: ServerErrorContext }): Notice => ({
+  kind: 'negative',
+  message: noticeTexts.noMoreRetries(context.failures),
+})
+
+/** Spec §8: one game API call under the server-error policy; its output says how it ended. */
+export const serverErrorMachine = setup({
+  types: {} as {
+    context: ServerErrorContext
+    input: ServerErrorInput | undefined
+    output: ServerCallOutcome
+  },
+  actors: {
+    callServer: fromPromise<unknown, unknown>(async () => {
+      throw new Error('callServer is provided by src/actors')
+    }),
+  },
+  guards: {
+    isServerError: ({ event }) => isServerFailure((event as { error?: unknown }).error),
+    canRetry: ({ context }) => context.failures < context.maxRetries,
+  },
+  delays: {
+    retryDelay: ({ context }) => retryDelayMs(context.failures),
+  },
+  actions: {
+    countFailure: assign({ failures: ({ context }) => context.failures + 1 }),
+    navigateToError: () => {},
+    notify: (_, _notice: Notice) => {},
+    reportServerError: () => {},
+  },
+}).createMachine({
+  id: 'serverError',
+  context: ({ input }) => ({
+    request: input?.request,
+    maxRetries: input?.maxRetries ?? serverErrorRetries,
+    failures: 0,
+  }),
+  initial: 'calling',
+  states: {
+    calling: {
+      invoke: {
+        id: 'callServer',
+        src: 'callServer',
+        input: ({ context }: { context: ServerErrorContext }) => context.request,
+        onDone: {
+          target: 'succeeded',
+          actions: assign({ data: ({ event }) => event.output, error: undefined }),
+        },
+        onError: [
+          {
+            guard: not('isServerError'),
+            target: 'rejected',
+            actions: assign({ error: ({ event }) => event.error }),
+          },
+          {
+            guard: 'canRetry',
+            target: 'waiting',
+            actions: [
+              'countFailure',
+              assign({ error: ({ event }) => event.error }),
+              'reportServerError',
+              'navigateToError',
+              { type: 'notify', params: retryNotice },
+            ],
+          },
+          {
+            target: 'exhausted',
+            actions: [
+              'countFailure',
+              assign({ error: ({ event }) => event.error }),
+              'reportServerError',
+              'navigateToError',
+              { type: 'notify', params: noMoreRetriesNotice },
+            ],
+          },
+        ],
+      },
+    },
+    waiting: {
+      after: { retryDelay: 'calling' },
+    },
+    succeeded: { type: 'final' },
+    rejected: { type: 'final' },
+    exhausted: { type: 'final' },
+  },
+  output: ({ context }): ServerCallOutcome =>
+    context.error === undefined ? { ok: true, data: context.data } : { ok: false, error: context.error },
+})
+
+export type ServerErrorMachine = typeof serverErrorMachine

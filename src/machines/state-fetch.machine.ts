@@ -1,0 +1,116 @@
+import { assign, emit, setup, stateIn } from 'xstate'
+import { noticeTexts } from './notices'
+import { serverErrorMachine } from './server-error.machine'
+import { isServerFailure, type ServerCallOutcome } from './server-error.types'
+import {
+  type NoConnectionFailure,
+  type StateFetchContext,
+  type StateFetchEmitted,
+  type StateFetchEvent,
+  stateCacheMs,
+} from './state-fetch.types'
+
+const noConnection: NoConnectionFailure = { code: 'no_connection', message: noticeTexts.noConnection }
+
+/** The outcome a `fetchState` actor finished with (the server-error policy's output). */
+const outcomeOf = (event: { type: string; output?: unknown }) =>
+  event.type === 'xstate.done.actor.fetchState' ? (event.output as ServerCallOutcome) : undefined
+
+const requestIdOf = (event: StateFetchEvent) => (event.type === 'state.request' ? event.requestId : undefined)
+
+/**
+ * Spec §4 "State fetching": the state call (under the server-error policy, whose outcome `fetchState`
+ * finishes with), cached for 5 s; paused from the first 5xx until the next successful answer, which
+ * navigates back from the error route.
+ */
+export const stateFetchMachine = setup({
+  types: {} as {
+    context: StateFetchContext
+    events: StateFetchEvent
+    emitted: StateFetchEmitted
+  },
+  actors: {
+    // the state call under the server-error policy; src/actors provides it with the real call
+    fetchState: serverErrorMachine,
+  },
+  guards: {
+    isFailed: ({ event }) => outcomeOf(event)?.ok === false,
+    isFailedByServer: ({ event }) => {
+      const outcome = outcomeOf(event)
+      return outcome?.ok === false && isServerFailure(outcome.error)
+    },
+    isPaused: stateIn({ fetching: 'paused' }),
+  },
+  delays: { stateCache: stateCacheMs },
+  actions: {
+    navigateBack: () => {},
+    answerFromCache: emit(({ context, event }) => ({
+      type: 'state.loaded' as const,
+      requestId: requestIdOf(event),
+      data: context.data,
+    })),
+    storeState: assign({
+      data: ({ context, event }) => {
+        const outcome = outcomeOf(event)
+        return outcome?.ok ? outcome.data : context.data
+      },
+    }),
+    forgetState: assign({ data: undefined }),
+    answerWaiting: emit(({ event }) => {
+      const outcome = outcomeOf(event)
+      return { type: 'state.loaded' as const, data: outcome?.ok ? outcome.data : undefined }
+    }),
+    rejectWaiting: emit(({ event }) => {
+      const outcome = outcomeOf(event)
+      const error = outcome ? (outcome.ok ? undefined : outcome.error) : (event as { error?: unknown }).error
+      return { type: 'state.failed' as const, error }
+    }),
+    rejectPaused: emit(({ event }) => ({
+      type: 'state.failed' as const,
+      requestId: requestIdOf(event),
+      error: noConnection,
+    })),
+  },
+}).createMachine({
+  id: 'stateFetch',
+  context: {},
+  initial: 'idle',
+  states: {
+    idle: {
+      on: { 'state.request': 'fetching' },
+    },
+    fetching: {
+      invoke: {
+        id: 'fetchState',
+        src: 'fetchState',
+        input: {},
+        onDone: [
+          { guard: 'isFailedByServer', target: 'paused', actions: 'rejectWaiting' },
+          { guard: 'isFailed', target: 'idle', actions: 'rejectWaiting' },
+          { guard: 'isPaused', target: 'cached', actions: ['storeState', 'answerWaiting', 'navigateBack'] },
+          { target: 'cached', actions: ['storeState', 'answerWaiting'] },
+        ],
+        onError: { target: 'idle', actions: 'rejectWaiting' },
+      },
+      initial: 'connected',
+      states: {
+        connected: {
+          on: { 'state.serverError': 'paused' },
+        },
+        paused: {
+          on: { 'state.request': { actions: 'rejectPaused' } },
+        },
+      },
+    },
+    cached: {
+      after: { stateCache: { target: 'idle', actions: 'forgetState' } },
+      on: { 'state.request': { actions: 'answerFromCache' } },
+    },
+    paused: {
+      // the request is refused, and starts a new attempt: its success resumes
+      on: { 'state.request': { target: 'fetching.paused', actions: 'rejectPaused' } },
+    },
+  },
+})
+
+export type StateFetchMachine = typeof stateFetchMachine

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest'
+import type { AnyEventObject } from 'xstate'
+import type { Champion } from '../../src/domain/champions'
+import { recentChampionsMachine } from '../../src/machines/recent-champions.machine'
+import { generatePaths, pathTitle, stateName } from './paths'
+import { type PathHarness, replayPath } from './replay'
+import { storeModel } from './store.model'
+
+const placeholders = [{ rank: 1 }, { rank: 2 }, { rank: 3 }]
+const topThree = ['alice', 'bob', 'carol']
+
+/** Whether the data is loaded: a load arrived since the last reset or logout. */
+function isLoaded(history: readonly AnyEventObject[]): boolean {
+  let loaded = false
+  for (const event of history) {
+    if (event.type === 'xstate.done.actor.loadStore') loaded = true
+    if (event.type === 'store.reset' || (event.type === 'session.changed' && !event.loggedIn)) loaded = false
+  }
+  return loaded
+}
+
+/** The champions store always holds three entries by ascending rank: placeholders until a load. */
+const harness: PathHarness = {
+  provide: ({ stub }) =>
+    recentChampionsMachine.provide({ actors: { loadStore: stub('loadStore') as never } }),
+  checkState: (snapshot, { event, history }) => {
+    const data = (snapshot.context as { data: Champion[] }).data
+    expect(data.map((champion) => champion.rank)).toEqual([1, 2, 3])
+    if (isLoaded([...history, event])) expect(data.map((champion) => champion.username)).toEqual(topThree)
+    else expect(data).toEqual(placeholders)
+  },
+}
+
+describe(`${storeModel.name} paths`, () => {
+  const paths = generatePaths(storeModel)
+
+  it('reach every state of the lifecycle', () => {
+    const visited = new Set(paths.flatMap((path) => path.steps.map((step) => stateName(step.state))))
+    expect([...visited].sort()).toEqual(['failed', 'loading', 'ready', 'uninitialized'])
+  })
+
+  for (const path of paths) {
+    it(`path ${path.index}: ${pathTitle(storeModel, path)}`, () => replayPath(storeModel, harness, path))
+  }
+})

@@ -1,0 +1,324 @@
+import { setTimeout as sleep } from 'node:timers/promises'
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { TaggedMessagesTable } from '../../server/db/tables/tagged-messages.table'
+import {
+  type EvaluationDeps,
+  evaluateDuePredictions,
+  evaluationPriceGrainMs,
+} from '../../server/game/evaluate-predictions'
+import { mintedTotal, walletTotal } from '../../server/game/ledger'
+import { predictionPerformance, runningCountSql } from '../../server/game/predictions'
+import { evaluationDelayMs, isCorrectPrediction, type Trend } from '../../src/domain/prediction'
+import { rewardFactorFor } from '../../src/domain/reward-factor'
+import { type SignedUp, signUpPlayer } from '../support/accounts'
+import { dialects } from '../support/databases'
+import { startTestServer, type TestServer } from '../support/test-server'
+
+/** The evaluation job straight on the database: backlogs, batches, races, missing prices, the SQL rule. */
+describe.each(dialects)('prediction evaluation on %s', (dialect) => {
+  let server: TestServer
+  let players: SignedUp[]
+  let batch = 0
+
+  beforeAll(async () => {
+    server = await startTestServer(dialect)
+    players = await Promise.all([signUpPlayer(server), signUpPlayer(server), signUpPlayer(server)])
+  })
+  afterAll(() => server.stop())
+
+  type Row = TaggedMessagesTable
+
+  /** `count` predictions spread over the players, made `ageMs` before now, several per due second. */
+  function backlog(
+    count: number,
+    ageMs: number,
+    options: { titles?: number[]; running?: number } = {},
+  ): Row[] {
+    batch += 1
+    const titles = options.titles ?? [2494, 99979, 1000004, 3000, 4000]
+    const start = server.clock.now() - ageMs
+    return Array.from({ length: count }, (_, i) => {
+      // the last `running` ones are made now: not due yet
+      const createdAt =
+        i >= count - (options.running ?? 0) ? server.clock.now() : start + (i % 40) * 1000 + (i % 3)
+      return {
+        userId: (players[i % players.length] as SignedUp).user.id,
+        titleId: titles[i % titles.length] as number,
+        messageId: `b${batch}-m${i}`,
+        trend: (i % 2 ? 'Up' : 'Down') as Trend,
+        atPrice: 100,
+        evalPrice: null,
+        evaluatedAt: null,
+        createdAt,
+        evaluationDueAt: createdAt + evaluationDelayMs,
+        rewardFactor: 1,
+      }
+    })
+  }
+
+  async function insert(rows: Row[]): Promise<void> {
+    for (let start = 0; start < rows.length; start += 500)
+      await server.ctx.db
+        .insertInto('taggedMessages')
+        .values(rows.slice(start, start + 500))
+        .execute()
+  }
+
+  async function stored(rows: Row[]) {
+    return server.ctx.db
+      .selectFrom('taggedMessages')
+      .selectAll()
+      .where(
+        'messageId',
+        'in',
+        rows.map((row) => row.messageId),
+      )
+      .execute()
+  }
+
+  /** Every title and second has its own price, around 100: some Up, some Down, some unchanged. */
+  const priceOf = (id: number, at: number) => 98 + ((id * 7 + Math.floor(at / 1000)) % 5)
+
+  function marketWith(price: (id: number, at: number) => number | undefined, delayMs = 0) {
+    const market = {
+      calls: 0,
+      async priceAt(id: number, at: number) {
+        market.calls += 1
+        if (delayMs) await sleep(delayMs)
+        return price(id, at)
+      },
+    }
+    return market
+  }
+
+  const deps = (market: EvaluationDeps['market']): EvaluationDeps => ({ db: server.ctx.db, market })
+
+  const dueMinute = (row: Row) => row.evaluationDueAt - (row.evaluationDueAt % evaluationPriceGrainMs)
+
+  /** hundredths credited by 'tag' ledger rows so far */
+  async function tagCredits(): Promise<number> {
+    const rows = await server.ctx.db.selectFrom('ledger').select('amount').where('type', '=', 'tag').execute()
+    return rows.reduce((sum, row) => sum + row.amount, 0)
+  }
+
+  async function balances(): Promise<number[]> {
+    return Promise.all(
+      players.map(async (player) => {
+        const row = await server.ctx.db
+          .selectFrom('wallets')
+          .select('balance')
+          .where('userId', '=', player.user.id)
+          .executeTakeFirstOrThrow()
+        return row.balance
+      }),
+    )
+  }
+
+  it('evaluates a backlog in small batches at the due minute price, each prediction once', async () => {
+    const rows = backlog(300, evaluationDelayMs + 5 * 60_000, { running: 20 })
+    await insert(rows)
+    const before = await balances()
+    const creditsBefore = await tagCredits()
+    const market = marketWith(priceOf)
+    const now = server.clock.now()
+    const result = await evaluateDuePredictions(deps(market), now, { batchSize: 7 })
+
+    const due = rows.filter((row) => row.evaluationDueAt <= now)
+    expect(due).toHaveLength(280)
+    expect(result.evaluated).toBe(280)
+    // one price lookup per title and due minute, not per prediction
+    expect(market.calls).toBe(new Set(due.map((row) => `${row.titleId}/${dueMinute(row)}`)).size)
+    expect(market.calls).toBeLessThan(due.length)
+
+    const byId = new Map((await stored(rows)).map((row) => [row.messageId, row]))
+    const expectedGain = players.map(() => 0)
+    for (const row of rows) {
+      const after = byId.get(row.messageId)
+      if (row.evaluationDueAt > now) {
+        expect(after).toMatchObject({ evalPrice: null, evaluatedAt: null })
+        continue
+      }
+      const price = priceOf(row.titleId, dueMinute(row))
+      expect(after).toMatchObject({ evalPrice: price, evaluatedAt: row.evaluationDueAt })
+      const owner = players.findIndex((p) => p.user.id === row.userId)
+      if (isCorrectPrediction(row.trend, row.atPrice, price))
+        expectedGain[owner] = (expectedGain[owner] ?? 0) + 100
+    }
+    const credited = expectedGain.reduce((sum, gain) => sum + gain, 0)
+    expect(credited).toBeGreaterThan(0)
+    expect(result.creditedHundredths).toBe(credited)
+    expect((await tagCredits()) - creditsBefore).toBe(credited)
+    expect(await balances()).toEqual(before.map((balance, i) => balance + (expectedGain[i] as number)))
+    // a player's correct predictions of one batch share a ledger row
+    expect(result.credits).toBeLessThanOrEqual(Math.ceil(280 / 7) * players.length)
+
+    const again = marketWith(priceOf)
+    expect(await evaluateDuePredictions(deps(again), now, { batchSize: 7 })).toEqual({
+      evaluated: 0,
+      credits: 0,
+      creditedHundredths: 0,
+    })
+    expect(again.calls).toBe(0)
+  })
+
+  it('credits each prediction exactly once when three runs race', async () => {
+    const rows = backlog(400, evaluationDelayMs + 60_000)
+    await insert(rows)
+    const creditsBefore = await tagCredits()
+    const balancesBefore = await balances()
+    const unminted = (await walletTotal(server.ctx.db)) - (await mintedTotal(server.ctx.db))
+    const now = server.clock.now()
+    // slow price lookups, so the runs interleave
+    const runs = await Promise.all(
+      [1, 2, 3].map(() => evaluateDuePredictions(deps(marketWith(priceOf, 2)), now, { batchSize: 20 })),
+    )
+    expect(runs.reduce((sum, run) => sum + run.evaluated, 0)).toBe(400)
+    const correct = rows.filter((row) =>
+      isCorrectPrediction(row.trend, 100, priceOf(row.titleId, dueMinute(row))),
+    )
+    expect(runs.reduce((sum, run) => sum + run.creditedHundredths, 0)).toBe(correct.length * 100)
+    expect((await tagCredits()) - creditsBefore).toBe(correct.length * 100)
+    const gains = players.map((player) => correct.filter((row) => row.userId === player.user.id).length * 100)
+    expect(await balances()).toEqual(balancesBefore.map((balance, i) => balance + (gains[i] as number)))
+    // minted money and wallets moved together
+    expect((await walletTotal(server.ctx.db)) - (await mintedTotal(server.ctx.db))).toBe(unminted)
+  })
+
+  it('leaves predictions without a price running, evaluates the later ones and retries them next time', async () => {
+    const unpriced = 7777
+    const rows = [
+      ...backlog(30, evaluationDelayMs + 10 * 60_000, { titles: [unpriced] }),
+      ...backlog(30, evaluationDelayMs + 5 * 60_000, { titles: [2494] }),
+    ]
+    await insert(rows)
+    const now = server.clock.now()
+    const first = await evaluateDuePredictions(
+      deps(marketWith((id, at) => (id === unpriced ? undefined : priceOf(id, at)))),
+      now,
+      { batchSize: 10 },
+    )
+    expect(first.evaluated).toBe(30)
+    const afterFirst = await stored(rows)
+    expect(
+      afterFirst.filter((row) => row.titleId === unpriced).every((row) => row.evaluatedAt === null),
+    ).toBe(true)
+    expect(afterFirst.filter((row) => row.titleId === 2494).every((row) => row.evaluatedAt !== null)).toBe(
+      true,
+    )
+
+    const second = await evaluateDuePredictions(deps(marketWith(priceOf)), now, { batchSize: 10 })
+    expect(second.evaluated).toBe(30)
+    expect((await stored(rows)).every((row) => row.evaluatedAt !== null)).toBe(true)
+  })
+
+  it('a price lookup that fails leaves its predictions for the next run', async () => {
+    const rows = backlog(5, evaluationDelayMs + 60_000, { titles: [2494] })
+    await insert(rows)
+    const failing = {
+      async priceAt(): Promise<number | undefined> {
+        throw new Error('provider down')
+      },
+    }
+    expect((await evaluateDuePredictions(deps(failing), server.clock.now())).evaluated).toBe(0)
+    expect((await evaluateDuePredictions(deps(marketWith(priceOf)), server.clock.now())).evaluated).toBe(5)
+  })
+
+  it('counts correct predictions in SQL exactly as the domain rule does', async () => {
+    const player = await signUpPlayer(server)
+    const prices = [1, 1.5, 2, 2.0000000000000004, 0.1 + 0.2, 0.3, 1e-9, 123456.789]
+    const rows: Row[] = []
+    for (let i = 0; i < 160; i++) {
+      const atPrice = prices[i % prices.length] as number
+      const evalPrice = i % 9 === 0 ? null : (prices[(i * 5 + 3) % prices.length] as number)
+      rows.push({
+        userId: player.user.id,
+        titleId: 2494 + (i % 3),
+        messageId: `rule-${i}`,
+        trend: i % 4 < 2 ? 'Up' : 'Down',
+        atPrice,
+        evalPrice,
+        evaluatedAt: evalPrice === null ? null : 1,
+        createdAt: 0,
+        // not due for the job: these are evaluated by hand or stay running
+        evaluationDueAt: server.clock.now() + 10 * evaluationDelayMs,
+        rewardFactor: rewardFactorFor(i),
+      })
+    }
+    await insert(rows)
+    const performance = await predictionPerformance(server.ctx.db, player.user.id)
+    const expected = [2494, 2495, 2496].map((titleId) => {
+      const list = rows.filter((row) => row.titleId === titleId)
+      const correct = list.filter(
+        (row) => row.evalPrice !== null && isCorrectPrediction(row.trend, row.atPrice, row.evalPrice),
+      )
+      return {
+        titleId,
+        trendsUp: list.filter((row) => row.trend === 'Up').length,
+        trendsDown: list.filter((row) => row.trend === 'Down').length,
+        correctlyTaggedMessages: correct.length,
+        score: correct.reduce((sum, row) => sum + row.rewardFactor, 0),
+      }
+    })
+    expect(performance.map(({ score, ...rest }) => rest)).toEqual(expected.map(({ score, ...rest }) => rest))
+    for (const [i, row] of performance.entries())
+      expect(row.score).toBeCloseTo(expected[i]?.score as number, 9)
+  })
+
+  it('credits rewardFactor rounded to hundredths as Math.round does, ties up, nothing below half a hundredth', async () => {
+    const player = await signUpPlayer(server)
+    // 20/160 = 0.125: 12.5 hundredths, which PostgreSQL's round() of a double would make 12
+    const factors = [1, 20 / 21, 20 / 22, 20 / 160, 20 / 3000, 0.004, 0.005]
+    const now = server.clock.now()
+    const rows: Row[] = factors.map((rewardFactor, i) => ({
+      userId: player.user.id,
+      titleId: 2494,
+      messageId: `round-${i}`,
+      trend: 'Up',
+      atPrice: 1,
+      evalPrice: null,
+      evaluatedAt: null,
+      createdAt: now - evaluationDelayMs - 1000,
+      evaluationDueAt: now - 1000,
+      rewardFactor,
+    }))
+    await insert(rows)
+    const before = await balances()
+    const result = await evaluateDuePredictions(deps(marketWith(() => 2)), now)
+    const expected = factors.reduce((sum, factor) => sum + Math.round(factor * 100), 0)
+    expect(expected).toBe(100 + 95 + 91 + 13 + 1 + 0 + 1)
+    expect(result.creditedHundredths).toBe(expected)
+    const after = await server.ctx.db
+      .selectFrom('wallets')
+      .select('balance')
+      .where('userId', '=', player.user.id)
+      .executeTakeFirstOrThrow()
+    expect(after.balance).toBe(100_00 + expected)
+    expect(before).toEqual(await balances())
+  })
+
+  it('keeps minted money and wallets equal (no polls open here)', async () => {
+    expect(await walletTotal(server.ctx.db)).toBe(await mintedTotal(server.ctx.db))
+  })
+
+  it.runIf(dialect === 'sqlite')('uses the indexes it was built for on SQLite', async () => {
+    const plan = async (query: ReturnType<typeof sql>) =>
+      (await sql<{ detail: string }>`explain query plan ${query}`.execute(server.ctx.db)).rows
+        .map((row) => row.detail)
+        .join('\n')
+    const running = await plan(sql`select ${runningCountSql(1, Date.now())} as running`)
+    expect(running).toContain('tagged_messages_user_created (user_id=? AND created_at>?)')
+    expect(running).toContain('tagged_messages_due (evaluation_due_at<?)')
+    expect(
+      await plan(
+        sql`select evaluation_due_at from tagged_messages where evaluated_at is null
+          and evaluation_due_at > ${0} and evaluation_due_at <= ${1} order by evaluation_due_at limit 1 offset 4999`,
+      ),
+    ).toContain('tagged_messages_due')
+    expect(
+      await plan(
+        sql`select distinct message_id from tagged_messages where user_id = ${1} and message_id in ('a', 'b')`,
+      ),
+    ).toMatch(/INDEX sqlite_autoindex_tagged_messages_1 \(user_id=\? AND message_id=\?\)/)
+  })
+})

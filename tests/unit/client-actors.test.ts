@@ -1,0 +1,205 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createActor, SimulatedClock, toPromise } from 'xstate'
+import {
+  callWithPolicy,
+  errorRoutingFor,
+  type Navigator,
+  type Notice,
+  type Notifier,
+  provideRecentChampions,
+  provideServerErrorPolicy,
+  provideStateFetch,
+  requestState,
+} from '~/actors'
+import { type ApiClient, ApiError, createApiClient } from '~/api/client'
+import { recentChampionsMachine } from '~/machines/recent-champions.machine'
+import { serverErrorMachine } from '~/machines/server-error.machine'
+import { stateFetchMachine } from '~/machines/state-fetch.machine'
+import { type RecordingServer, startRecordingServer } from '../support/recording-server'
+
+const internalError = {
+  status: 500,
+  body: { error: { code: 'internal_error', message: 'Oops! Something went wrong' } },
+}
+
+/** A router stand-in: the location and every move. */
+function fakeNavigator(start = '/') {
+  const moves: { to: string; replace: boolean }[] = []
+  let location = start
+  const navigator: Navigator = {
+    current: () => location,
+    go: (to, options) => {
+      moves.push({ to, replace: options?.replace ?? false })
+      location = to
+    },
+  }
+  return { navigator, moves, visit: (to: string) => (location = to) }
+}
+
+function fakeNotifier() {
+  const notices: Notice[] = []
+  const notifier: Notifier = { show: (notice) => notices.push(notice) }
+  return { notifier, notices }
+}
+
+let server: RecordingServer
+let api: ApiClient
+
+beforeAll(async () => {
+  server = await startRecordingServer()
+  api = createApiClient({ baseUrl: server.url, appVersion: 'test' })
+})
+afterAll(() => server.close())
+beforeEach(() => server.reset())
+
+describe('error routing', () => {
+  it('remembers where the app was and returns there, once', () => {
+    const { navigator, moves } = fakeNavigator('/polls?tab=open')
+    const routing = errorRoutingFor(navigator)
+    routing.toError()
+    routing.toError()
+    routing.back()
+    routing.back()
+    expect(moves).toEqual([
+      { to: '/error', replace: false },
+      { to: '/polls?tab=open', replace: true },
+    ])
+    expect(errorRoutingFor(navigator)).toBe(routing)
+  })
+
+  it('leaves the player where they went meanwhile', () => {
+    const { navigator, moves, visit } = fakeNavigator('/polls')
+    errorRoutingFor(navigator).toError()
+    visit('/settings')
+    errorRoutingFor(navigator).back()
+    expect(moves).toEqual([{ to: '/error', replace: false }])
+  })
+})
+
+describe('the server-error policy, wired', () => {
+  it('retries a failing call through the client, showing the error route and the countdown', async () => {
+    const clock = new SimulatedClock()
+    const { navigator, moves } = fakeNavigator('/ranking')
+    const { notifier, notices } = fakeNotifier()
+    // the client itself tries a read 3 times (2 retries) before the policy sees the failure
+    server.reply('/v1/users/me', internalError, internalError, internalError, {
+      body: { id: 1, username: 'ann', rank: 1, liveRank: 1, userBadges: [], createdAt: 1 },
+    })
+    const policy = provideServerErrorPolicy(serverErrorMachine, {
+      api,
+      navigate: navigator,
+      notify: notifier,
+    })
+    const actor = createActor(policy, {
+      input: { request: { call: 'user', args: { params: { user: 'me' } } } },
+      clock,
+    }).start()
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('waiting'))
+    expect(server.requests).toHaveLength(3)
+    expect(moves).toEqual([{ to: '/error', replace: false }])
+    expect(notices).toEqual([
+      {
+        kind: 'negative',
+        message: 'Error fetching data from server!',
+        caption: 'Retry starting in 2 seconds...',
+        timeoutMs: 2000,
+        countdown: true,
+      },
+    ])
+    clock.increment(2000)
+    expect(await toPromise(actor)).toMatchObject({ ok: true, data: { username: 'ann' } })
+    expect(server.requests).toHaveLength(4)
+  })
+
+  it('keeps one Idempotency-Key for a vote across the policy attempts', async () => {
+    const { navigator } = fakeNavigator()
+    const { notifier } = fakeNotifier()
+    server.reply('/v1/stockgame/polls/3/vote', internalError, internalError, internalError, internalError, {
+      body: { results: [] },
+    })
+    const policy = provideServerErrorPolicy(serverErrorMachine, {
+      api,
+      navigate: navigator,
+      notify: notifier,
+    })
+    // no waiting between the policy's attempts here: the delays have their own tests
+    const vote = callWithPolicy(policy.provide({ delays: { retryDelay: 0 } }), 'vote', {
+      params: { pollId: 3 },
+      body: { vote: 'up', ttcBet: 1 },
+    })
+    await expect(vote).resolves.toEqual({ results: [] })
+    const keys = new Set(server.requests.map((request) => request.headers['idempotency-key']))
+    expect(server.requests).toHaveLength(5)
+    expect(keys.size).toBe(1)
+  })
+
+  it('rejects with the ApiError of a failure below 500', async () => {
+    const { navigator, moves } = fakeNavigator()
+    const { notifier, notices } = fakeNotifier()
+    server.reply('/v1/users/ghost', {
+      status: 404,
+      body: { error: { code: 'not_found', message: 'User not found.' } },
+    })
+    const policy = provideServerErrorPolicy(serverErrorMachine, {
+      api,
+      navigate: navigator,
+      notify: notifier,
+    })
+    const failure = await callWithPolicy(policy, 'user', { params: { user: 'ghost' } }).catch(
+      (error: unknown) => error,
+    )
+    expect(failure).toBeInstanceOf(ApiError)
+    expect(failure).toMatchObject({ status: 404, code: 'not_found' })
+    expect([moves, notices]).toEqual([[], []])
+  })
+})
+
+describe('state fetching, wired', () => {
+  it('pauses on a 5xx of the state call, refuses requests, and resumes back where the app was', async () => {
+    const clock = new SimulatedClock()
+    const { navigator, moves } = fakeNavigator('/polls')
+    const { notifier, notices } = fakeNotifier()
+    server.reply('/v1/stockgame/state', internalError, internalError, internalError, { body: { polls: [1] } })
+    const machine = provideStateFetch(stateFetchMachine, { api, navigate: navigator, notify: notifier })
+    const actor = createActor(machine, { clock }).start()
+
+    const first = requestState(actor)
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ fetching: 'paused' })).toBe(true))
+    expect(moves).toEqual([{ to: '/error', replace: false }])
+    expect(notices).toHaveLength(1)
+    await expect(requestState(actor)).rejects.toMatchObject({
+      code: 'no_connection',
+      message: 'No connection to server!',
+    })
+    expect(server.requests).toHaveLength(3)
+
+    clock.increment(2000)
+    await expect(first).resolves.toEqual({ polls: [1] })
+    expect(moves.at(-1)).toEqual({ to: '/polls', replace: true })
+    await expect(requestState(actor)).resolves.toEqual({ polls: [1] })
+    expect(server.requests).toHaveLength(4)
+    actor.stop()
+  })
+})
+
+describe('recent champions, wired', () => {
+  it("load last week's ranking of the server", async () => {
+    server.reply('/v1/stockgame/rankings', {
+      body: [
+        { rank: 2, userId: 6, username: 'bob', points: 8, accuracy: 0.5 },
+        { rank: 1, userId: 5, username: 'alice', points: 12, accuracy: 0.8 },
+      ],
+    })
+    const actor = createActor(provideRecentChampions(recentChampionsMachine, { api }), {
+      input: { loggedIn: true },
+    }).start()
+    actor.send({ type: 'store.initialize' })
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('ready'))
+    expect(server.requests[0]?.query).toEqual({ period: 'last_week' })
+    expect(actor.getSnapshot().context.data).toEqual([
+      { rank: 1, userId: 5, username: 'alice', points: 12 },
+      { rank: 2, userId: 6, username: 'bob', points: 8 },
+      { rank: 3 },
+    ])
+  })
+})
