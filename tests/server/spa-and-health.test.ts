@@ -62,12 +62,18 @@ describe.each(dialects)('health and the built SPA on %s', (dialect) => {
   })
 
   it('answers unknown API paths with a JSON 404, never the index page', async () => {
-    for (const path of ['/v1/unknown', '/v1', '/v1/users/me/nothing', '/socket.io/x']) {
+    for (const path of ['/v1/unknown', '/v1', '/v1/users/me/nothing']) {
       const answer = await client.get<{ error: { code: string } }>(path, html)
       expect(answer.status, path).toBe(404)
       expect(answer.headers.get('content-type')).toContain('application/json')
       expect(answer.body.error.code).toBe('not_found')
     }
+  })
+
+  it('leaves /socket.io to the realtime server, never the index page', async () => {
+    const answer = await client.get<unknown>('/socket.io/x', html)
+    expect(answer.status).toBeGreaterThanOrEqual(400)
+    expect(answer.headers.get('content-type') ?? '').not.toContain('text/html')
   })
 
   it('does not fall back to the index page for non-GET requests or non-HTML requests', async () => {
