@@ -23,7 +23,13 @@ import type {
 
 const clientCounts = (process.env.BENCH_CLIENTS ?? '1000,5000').split(',').map(Number)
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2)
-const kinds: ServerKind[] = ['ws', 'socketio']
+/**
+ * BENCH_SERVERS: which servers run. 'socketio-stock' is our server with socket.io's stock in-memory
+ * adapter instead of FanOutAdapter, to see what the adapter buys.
+ */
+type Variant = 'ws' | 'socketio' | 'socketio-stock'
+const variants = (process.env.BENCH_SERVERS ?? 'ws,socketio').split(',') as Variant[]
+const protocolOf = (variant: Variant): ServerKind => (variant === 'ws' ? 'ws' : 'socketio')
 const titlesPerClient = 10
 const titleCount = 100
 const workers = Number(process.env.BENCH_CLIENT_WORKERS ?? Math.max(1, availableParallelism() - 1))
@@ -53,7 +59,7 @@ interface StepResult {
 }
 
 interface ScenarioResult {
-  kind: ServerKind
+  kind: Variant
   clients: number
   connectMs: number
   /** RSS before any client connected */
@@ -99,16 +105,17 @@ const pinning =
     ? { server: '0', clients: `1-${availableParallelism() - 1}` }
     : undefined
 
-function spawn(name: string): ChildProcess {
+function spawn(name: string, env: Record<string, string> = {}): ChildProcess {
   const [file, nodeArgs] = viaTsx ? [here(`${name}.ts`), ['--import', 'tsx']] : [`${buildDir}${name}.mjs`, []]
   if (name !== 'clients') nodeArgs.push(...serverNodeOptions)
   const stdio: StdioOptions = ['ignore', 'inherit', 'inherit', 'ipc']
-  if (!pinning) return fork(file, [], { execArgv: nodeArgs, stdio })
+  const options = { stdio, env: { ...process.env, ...env } }
+  if (!pinning) return fork(file, [], { ...options, execArgv: nodeArgs })
   const cores = name === 'clients' ? pinning.clients : pinning.server
   return fork(file, [], {
+    ...options,
     execPath: '/usr/bin/taskset',
     execArgv: ['-c', cores, process.execPath, ...nodeArgs],
-    stdio,
   })
 }
 
@@ -203,9 +210,9 @@ async function drain(server: ChildProcess, clients: ChildProcess[]): Promise<voi
   }
 }
 
-function describeStep(kind: ServerKind, clients: number, outcome: StepResult): string {
+function describeStep(kind: Variant, clients: number, outcome: StepResult): string {
   return [
-    `${kind.padEnd(8)} ${String(clients).padStart(5)} clients:`,
+    `${kind.padEnd(14)} ${String(clients).padStart(5)} clients:`,
     `${Math.round(outcome.ticksPerSecond).toString().padStart(6)} ticks/s`,
     `offered ${Math.round(outcome.offered)}`,
     `delivered ${Math.round(outcome.delivered)}`,
@@ -242,11 +249,13 @@ async function waitForQuiet(): Promise<number | undefined> {
   return busy
 }
 
-async function scenario(kind: ServerKind, clients: number): Promise<ScenarioResult> {
+async function scenario(kind: Variant, clients: number): Promise<ScenarioResult> {
   const busy = await waitForQuiet()
   if (busy !== undefined) console.log(`machine busy before ${kind} ${clients}: ${Math.round(busy * 100)}%`)
   const deadline = performance.now() + scenarioBudgetMs
-  const server = spawn(kind === 'ws' ? 'ws-server' : 'socketio-server')
+  const server = spawn(kind === 'ws' ? 'ws-server' : 'socketio-server', {
+    BENCH_STOCK_ADAPTER: kind === 'socketio-stock' ? '1' : '0',
+  })
   const clientProcesses = Array.from({ length: workers }, () => spawn('clients'))
   const result: ScenarioResult = {
     kind,
@@ -269,7 +278,7 @@ async function scenario(kind: ServerKind, clients: number): Promise<ScenarioResu
           child,
           {
             type: 'connect',
-            kind,
+            kind: protocolOf(kind),
             port: ready.port,
             credentials: ready.credentials,
             titleIds: ready.titleIds.slice(0, titleCount),
@@ -377,7 +386,7 @@ async function main(): Promise<void> {
   const results: ScenarioResult[] = []
   for (const clients of clientCounts) {
     for (let round = 0; round < rounds; round += 1) {
-      for (const kind of round % 2 === 0 ? kinds : [...kinds].reverse())
+      for (const kind of round % 2 === 0 ? variants : [...variants].reverse())
         results.push(await scenario(kind, clients))
     }
   }
@@ -387,16 +396,17 @@ async function main(): Promise<void> {
   )
   console.log('|---|---|---|---|---|---|---|---|---|')
   for (const clients of clientCounts) {
-    const of = (kind: ServerKind) => results.filter((r) => r.kind === kind && r.clients === clients)
-    const bestOf = (kind: ServerKind) =>
+    const of = (kind: Variant) => results.filter((r) => r.kind === kind && r.clients === clients)
+    const bestOf = (kind: Variant) =>
       of(kind).reduce<ScenarioResult | undefined>(
         (best, r) => (r.best && (!best?.best || r.best.delivered > best.best.delivered) ? r : best),
         undefined,
       )
     const ws = bestOf('ws')
-    const efficiency = efficiencyAtCommonRate(of('socketio'), of('ws'))
-    for (const kind of kinds) {
+    for (const kind of variants) {
       const r = bestOf(kind) ?? of(kind)[0]
+      // ws's own figure is taken at the rate it shares with our server, the pair the README compares
+      const efficiency = efficiencyAtCommonRate(kind === 'ws' ? of('socketio') : of(kind), of('ws'))
       const perCpu = kind === 'ws' ? efficiency?.theirs : efficiency?.ours
       const memory = of(kind)
       const cells = [

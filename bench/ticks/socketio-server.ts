@@ -1,16 +1,22 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { Adapter } from 'socket.io-adapter'
 import { buildApp, createContext } from '../../server/app'
 import { createInvitationCodes, operatorCodeLifetimeMs } from '../../server/auth/invitations.repo'
 import { loadConfig } from '../../server/config'
+import { FanOutAdapter } from '../../server/realtime/fan-out-adapter'
 import type { AuthUser } from '../../src/api/users'
 import { BenchMarket } from './bench-market'
 import type { ServerReady } from './protocol'
 import { driveTicks } from './tick-driver'
 
-/** Our server, as `npm start` builds it (SQLite, every route and hook), with the benchmark's market. */
+/**
+ * Our server, as `npm start` builds it (SQLite, every route and hook), with the benchmark's market.
+ * BENCH_STOCK_ADAPTER=1 puts socket.io's stock broadcast back, for comparison.
+ */
 async function main(): Promise<void> {
+  if (process.env.BENCH_STOCK_ADAPTER === '1') FanOutAdapter.prototype.broadcast = Adapter.prototype.broadcast
   const dataDir = mkdtempSync(join(tmpdir(), 'alpha-bench-'))
   process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }))
   const config = loadConfig({

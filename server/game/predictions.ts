@@ -33,7 +33,9 @@ export function toTaggedMessage(row: TaggedMessageRow): TaggedMessage {
  * evaluation would rewrite it all over with every batch.
  */
 export async function runningPredictionCount(db: Executor, userId: number, now: number): Promise<number> {
-  const { rows } = await sql<{ running: number }>`select ${runningCountSql(userId, now)} as running`.execute(db)
+  const { rows } = await sql<{ running: number }>`select ${runningCountSql(userId, now)} as running`.execute(
+    db,
+  )
   return Number(rows[0]?.running ?? 0)
 }
 
@@ -44,11 +46,6 @@ export function runningCountSql(userId: number, now: number): RawBuilder<number>
       where user_id = ${userId} and created_at > ${now - evaluationDelayMs} and evaluated_at is null)
     + (select count(*) from tagged_messages
       where evaluated_at is null and evaluation_due_at <= ${now} and +user_id = ${userId}))`
-}
-
-/** The reward factor the user's next prediction would earn. */
-export async function nextRewardFactor(db: Executor, userId: number, now: number): Promise<number> {
-  return rewardFactorFor(await runningPredictionCount(db, userId, now))
 }
 
 export interface NewPrediction {

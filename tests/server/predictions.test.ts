@@ -276,7 +276,9 @@ describe.each(dialects)('predictions on %s', (dialect) => {
     await advance(evaluationDelayMs)
     const prediction = predictionOf(await me(player), pair) as TaggedMessage
     const due = prediction.createdAt + evaluationDelayMs
-    expect(prediction.evalPrice).toBe(await market.inner.priceAt(pair.titleId, due - (due % evaluationPriceGrainMs)))
+    expect(prediction.evalPrice).toBe(
+      await market.inner.priceAt(pair.titleId, due - (due % evaluationPriceGrainMs)),
+    )
     const correct = isCorrectPrediction('Up', prediction.atPrice, prediction.evalPrice as number)
     expect((await me(player)).wallet.balance).toBe(correct ? 101 : 100)
   })
