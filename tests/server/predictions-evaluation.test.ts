@@ -301,24 +301,27 @@ describe.each(dialects)('prediction evaluation on %s', (dialect) => {
     expect(await walletTotal(server.ctx.db)).toBe(await mintedTotal(server.ctx.db))
   })
 
-  it.runIf(dialect === 'sqlite')('uses the indexes it was built for on SQLite', async () => {
-    const plan = async (query: ReturnType<typeof sql>) =>
-      (await sql<{ detail: string }>`explain query plan ${query}`.execute(server.ctx.db)).rows
-        .map((row) => row.detail)
-        .join('\n')
-    const running = await plan(sql`select ${runningCountSql(1, Date.now())} as running`)
-    expect(running).toContain('tagged_messages_user_created (user_id=? AND created_at>?)')
-    expect(running).toContain('tagged_messages_due (evaluation_due_at<?)')
-    expect(
-      await plan(
-        sql`select evaluation_due_at from tagged_messages where evaluated_at is null
-          and evaluation_due_at > ${0} and evaluation_due_at <= ${1} order by evaluation_due_at limit 1 offset 4999`,
-      ),
-    ).toContain('tagged_messages_due')
-    expect(
-      await plan(
-        sql`select distinct message_id from tagged_messages where user_id = ${1} and message_id in ('a', 'b')`,
-      ),
-    ).toMatch(/INDEX sqlite_autoindex_tagged_messages_1 \(user_id=\? AND message_id=\?\)/)
-  })
+  // Query plans are SQLite's own format; PostgreSQL's planner is checked by the benchmark instead.
+  if (dialect === 'sqlite') {
+    it('uses the indexes it was built for on SQLite', async () => {
+      const plan = async (query: ReturnType<typeof sql>) =>
+        (await sql<{ detail: string }>`explain query plan ${query}`.execute(server.ctx.db)).rows
+          .map((row) => row.detail)
+          .join('\n')
+      const running = await plan(sql`select ${runningCountSql(1, Date.now())} as running`)
+      expect(running).toContain('tagged_messages_user_created (user_id=? AND created_at>?)')
+      expect(running).toContain('tagged_messages_due (evaluation_due_at<?)')
+      expect(
+        await plan(
+          sql`select evaluation_due_at from tagged_messages where evaluated_at is null
+            and evaluation_due_at > ${0} and evaluation_due_at <= ${1} order by evaluation_due_at limit 1 offset 4999`,
+        ),
+      ).toContain('tagged_messages_due')
+      expect(
+        await plan(
+          sql`select distinct message_id from tagged_messages where user_id = ${1} and message_id in ('a', 'b')`,
+        ),
+      ).toMatch(/INDEX sqlite_autoindex_tagged_messages_1 \(user_id=\? AND message_id=\?\)/)
+    })
+  }
 })
