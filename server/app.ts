@@ -11,10 +11,13 @@ import type { Config } from './config'
 import type { AppContext, AppEvents } from './context'
 import { connectDatabase } from './db/connect'
 import { migrateToLatest } from './db/migrate'
+import { botsJob } from './game/bots'
 import { registerGameJobs } from './game/game-jobs'
 import { pollOpeningJob } from './game/poll-opening'
 import { pollSettlementJob } from './game/poll-settlement'
+import { eventPrizeJob, weeklyTrophiesJob } from './game/trophies'
 import { authRoutes } from './http/auth.routes'
+import { clientErrorsRoutes } from './http/client-errors.routes'
 import { registerCsrfDefence } from './http/csrf'
 import { clientErrorReply, frameworkErrorReply, registerErrorHandling } from './http/error-handler'
 import { groupsRoutes } from './http/groups.routes'
@@ -25,7 +28,9 @@ import { marketRoutes } from './http/market.routes'
 import { oauthRoutes } from './http/oauth.routes'
 import { pollsRoutes } from './http/polls.routes'
 import { predictionsRoutes } from './http/predictions.routes'
+import { rankingsRoutes } from './http/rankings.routes'
 import { registerSpa } from './http/spa'
+import { stateRoutes } from './http/state.routes'
 import { testClockRoutes } from './http/test-clock.routes'
 import { transactionsRoutes } from './http/transactions.routes'
 import { usersRoutes } from './http/users.routes'
@@ -78,6 +83,10 @@ export async function createContext(
   // Opening before settling: a pass after a long pause opens and settles the missed polls at once.
   jobs.register(pollOpeningJob(ctx))
   jobs.register(pollSettlementJob(ctx))
+  // After evaluation and settlement: a pass that ends a week awards it with its last results.
+  jobs.register(weeklyTrophiesJob(ctx))
+  jobs.register(eventPrizeJob(ctx))
+  if (config.bots) jobs.register(botsJob(ctx))
   return ctx
 }
 
@@ -158,6 +167,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(transactionsRoutes, { ctx })
   await app.register(groupsRoutes, { ctx })
   await app.register(pollsRoutes, { ctx })
+  await app.register(rankingsRoutes, { ctx })
+  await app.register(stateRoutes, { ctx })
+  await app.register(clientErrorsRoutes, { ctx })
   await app.register(realtimePlugin, { ctx })
   if (ctx.config.testClock && ctx.clock instanceof AdjustableClock) {
     await app.register(testClockRoutes, { clock: ctx.clock, jobs: ctx.jobs })

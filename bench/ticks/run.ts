@@ -22,14 +22,15 @@ import type {
  */
 
 const clientCounts = (process.env.BENCH_CLIENTS ?? '1000,5000').split(',').map(Number)
-const rounds = Number(process.env.BENCH_ROUNDS ?? 2)
+const repeats = Number(process.env.BENCH_REPEAT ?? 2)
 /**
- * BENCH_SERVERS: which servers run. 'socketio-stock' is our server with socket.io's stock in-memory
- * adapter instead of FanOutAdapter, to see what the adapter buys.
+ * BENCH_SERVERS: which servers run. 'ws' is the plain baseline the target is set against;
+ * 'ws-batched' is ws with the same per-round write coalescing as our server; 'socketio-stock' is our
+ * server with socket.io's stock in-memory adapter instead of FanOutAdapter.
  */
-type Variant = 'ws' | 'socketio' | 'socketio-stock'
-const variants = (process.env.BENCH_SERVERS ?? 'ws,socketio').split(',') as Variant[]
-const protocolOf = (variant: Variant): ServerKind => (variant === 'ws' ? 'ws' : 'socketio')
+type Variant = 'ws' | 'ws-batched' | 'socketio' | 'socketio-stock'
+const variants = (process.env.BENCH_SERVERS ?? 'ws,ws-batched,socketio').split(',') as Variant[]
+const protocolOf = (variant: Variant): ServerKind => (variant.startsWith('ws') ? 'ws' : 'socketio')
 const titlesPerClient = 10
 const titleCount = 100
 const workers = Number(process.env.BENCH_CLIENT_WORKERS ?? Math.max(1, availableParallelism() - 1))
@@ -55,6 +56,8 @@ interface StepResult {
   clientCpu: number
   loopDelayP99: number
   rss: number
+  /** clients the server closed during the step */
+  closed: number
   sustained: boolean
 }
 
@@ -172,14 +175,21 @@ async function snapshot(server: ChildProcess, clients: ChildProcess[]) {
   }
 }
 
-async function step(server: ChildProcess, clients: ChildProcess[], ticksPerSecond: number, fanout: number) {
+async function step(
+  server: ChildProcess,
+  clients: ChildProcess[],
+  ticksPerSecond: number,
+  fanout: number,
+  clientCount: number,
+) {
   server.send({ type: 'rate', ticksPerSecond } satisfies ServerCommand)
   await sleep(warmupMs)
   const before = await snapshot(server, clients)
   await sleep(windowMs)
   const after = await snapshot(server, clients)
   const seconds = (after.at - before.at) / 1000
-  const offered = ticksPerSecond * fanout
+  // clients the server cut off (too far behind) no longer count in the fan-out
+  const offered = ticksPerSecond * fanout * (1 - before.closed / clientCount)
   const delivered = (after.received - before.received) / seconds
   const emittedShare = (after.stats.emitted - before.stats.emitted) / seconds / ticksPerSecond
   const serverCpu =
@@ -193,7 +203,11 @@ async function step(server: ChildProcess, clients: ChildProcess[], ticksPerSecon
     clientCpu: (after.clientCpu - before.clientCpu) / 1e6 / seconds,
     loopDelayP99: after.stats.loopDelayP99,
     rss: after.stats.rss,
-    sustained: delivered >= sustainedShare * offered && emittedShare >= sustainedShare && after.closed === 0,
+    closed: after.closed - before.closed,
+    sustained:
+      delivered >= sustainedShare * offered &&
+      emittedShare >= sustainedShare &&
+      after.closed === before.closed,
   }
   return result
 }
@@ -219,6 +233,8 @@ function describeStep(kind: Variant, clients: number, outcome: StepResult): stri
     `server cpu ${outcome.cpu.toFixed(2)}`,
     `clients cpu ${outcome.clientCpu.toFixed(2)}`,
     `lag p99 ${outcome.loopDelayP99.toFixed(0)} ms`,
+    `rss ${mb(outcome.rss)} MB`,
+    ...(outcome.closed ? [`${outcome.closed} clients cut off`] : []),
     outcome.sustained ? 'ok' : 'SATURATED',
   ].join(' ')
 }
@@ -253,8 +269,9 @@ async function scenario(kind: Variant, clients: number): Promise<ScenarioResult>
   const busy = await waitForQuiet()
   if (busy !== undefined) console.log(`machine busy before ${kind} ${clients}: ${Math.round(busy * 100)}%`)
   const deadline = performance.now() + scenarioBudgetMs
-  const server = spawn(kind === 'ws' ? 'ws-server' : 'socketio-server', {
+  const server = spawn(protocolOf(kind) === 'ws' ? 'ws-server' : 'socketio-server', {
     BENCH_STOCK_ADAPTER: kind === 'socketio-stock' ? '1' : '0',
+    BENCH_WS_BATCHED: kind === 'ws-batched' ? '1' : '0',
   })
   const clientProcesses = Array.from({ length: workers }, () => spawn('clients'))
   const result: ScenarioResult = {
@@ -264,6 +281,7 @@ async function scenario(kind: Variant, clients: number): Promise<ScenarioResult>
     baseRss: 0,
     idleRss: 0,
     peakRss: 0,
+    busyBefore: busy,
     steps: [],
   }
   try {
@@ -301,7 +319,7 @@ async function scenario(kind: Variant, clients: number): Promise<ScenarioResult>
     let rate = startDeliveriesPerSecond / fanout
     let overloadedAt: number | undefined
     while (performance.now() + warmupMs + windowMs + 1500 < deadline) {
-      let outcome = await step(server, clientProcesses, rate, fanout)
+      let outcome = await step(server, clientProcesses, rate, fanout, clients)
       result.steps.push(outcome)
       result.peakRss = Math.max(result.peakRss, outcome.rss)
       console.log(describeStep(kind, clients, outcome))
@@ -309,7 +327,7 @@ async function scenario(kind: Variant, clients: number): Promise<ScenarioResult>
         // A step can fail because something else on the machine took the CPU for a moment: it must
         // fail twice, with the backlog drained in between, to count as saturation.
         await drain(server, clientProcesses)
-        outcome = await step(server, clientProcesses, rate, fanout)
+        outcome = await step(server, clientProcesses, rate, fanout, clients)
         result.steps.push(outcome)
         result.peakRss = Math.max(result.peakRss, outcome.rss)
         console.log(`${describeStep(kind, clients, outcome)} (again)`)
@@ -385,14 +403,14 @@ async function main(): Promise<void> {
   )
   const results: ScenarioResult[] = []
   for (const clients of clientCounts) {
-    for (let round = 0; round < rounds; round += 1) {
+    for (let round = 0; round < repeats; round += 1) {
       for (const kind of round % 2 === 0 ? variants : [...variants].reverse())
         results.push(await scenario(kind, clients))
     }
   }
-  console.log(`\nload after the run ${loadavg()[0]?.toFixed(2)}; best of ${rounds} round(s) per server\n`)
+  console.log(`\nload after the run ${loadavg()[0]?.toFixed(2)}; best of ${repeats} run(s) per server\n`)
   console.log(
-    '| clients | server | saturation deliveries/s | vs ws | server CPU there | deliveries per CPU-second (at ticks/s) | vs ws | RSS base / idle / peak | machine busy before |',
+    '| clients | server | saturation deliveries/s | vs ws | server CPU there | deliveries per CPU-second (at ticks/s) | vs ws | RSS base / idle / at saturation / peak | machine busy before |',
   )
   console.log('|---|---|---|---|---|---|---|---|---|')
   for (const clients of clientCounts) {
@@ -417,7 +435,7 @@ async function main(): Promise<void> {
         r?.best ? `${Math.round(r.best.cpu * 100)}%` : '-',
         efficiency ? `${k(perCpu)} (${Math.round(efficiency.rate)})` : '-',
         times(perCpu, efficiency?.theirs),
-        `${mb(Math.max(...memory.map((m) => m.baseRss)))} / ${mb(Math.max(...memory.map((m) => m.idleRss)))} / ${mb(Math.max(...memory.map((m) => m.peakRss)))} MB`,
+        `${mb(Math.max(...memory.map((m) => m.baseRss)))} / ${mb(Math.max(...memory.map((m) => m.idleRss)))} / ${r?.best ? mb(r.best.rss) : '-'} / ${mb(Math.max(...memory.map((m) => m.peakRss)))} MB`,
         memory
           .map((m) => (m.busyBefore === undefined ? '?' : `${Math.round(m.busyBefore * 100)}%`))
           .join(', '),

@@ -2,9 +2,13 @@ import { monitorEventLoopDelay } from 'node:perf_hooks'
 import type { Tick } from '../../src/api/market'
 import type { ServerCommand, ServerStats } from './protocol'
 
-const periodMs = 5
-/** At most this much backlog is caught up at once; the rest counts as skipped (the loop is saturated). */
-const maxCatchUpMs = 50
+/**
+ * Ticks come in rounds, as markets send them (the simulated market ticks once a second, a provider on
+ * each poll): every `roundMs` the round's ticks are emitted at once. BENCH_ROUND_MS sets it.
+ */
+const roundMs = Number(process.env.BENCH_ROUND_MS ?? 100)
+/** At most two rounds of backlog are caught up at once; the rest counts as skipped (the loop is saturated). */
+const maxCatchUpMs = 2 * roundMs
 
 /**
  * Emits ticks round-robin over the titles at the rate the orchestrator sets, from a timer, and answers
@@ -38,7 +42,7 @@ export function driveTicks(titleIds: readonly number[], emit: (tick: Tick) => vo
       emit({ id: titleIds[index] as number, a: l + 0.02, b: l - 0.02, l, s: 'sp', t })
       emitted += 1
     }
-  }, periodMs)
+  }, roundMs)
 
   process.on('message', (command: ServerCommand) => {
     if (command.type === 'rate') {

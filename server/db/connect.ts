@@ -15,6 +15,7 @@ import {
 } from 'kysely'
 import pg from 'pg'
 import type { Database, Db } from './database'
+import { cachePreparedStatements } from './statement-cache'
 
 export type DialectName = 'sqlite' | 'postgres'
 
@@ -76,6 +77,7 @@ function openSqlite(dataDir: string): SQLite.Database {
   sqlite.pragma('synchronous = FULL')
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
+  cachePreparedStatements(sqlite)
   return sqlite
 }
 

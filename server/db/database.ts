@@ -5,6 +5,7 @@ import type { InvitationCodesTable } from './tables/invitation-codes.table'
 import type { MarketMessagesTable } from './tables/market-messages.table'
 import type { OAuthAccountsTable } from './tables/oauth-accounts.table'
 import type { PollsTable, VotesTable } from './tables/polls.table'
+import type { BotsTable, TrophiesTable, TrophyWeeksTable } from './tables/rankings.table'
 import type { SessionsTable } from './tables/sessions.table'
 import type { SignInFailuresTable } from './tables/sign-in-failures.table'
 import type { TaggedMessagesTable } from './tables/tagged-messages.table'
@@ -27,6 +28,9 @@ export interface Database {
   userGroups: UserGroupsTable
   groupMembers: GroupMembersTable
   taggedMessages: TaggedMessagesTable
+  trophyWeeks: TrophyWeeksTable
+  trophies: TrophiesTable
+  bots: BotsTable
 }
 
 export type Db = Kysely<Database>

@@ -39,7 +39,7 @@ export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
       setSessionCookie(reply, ctx, session.token)
       return reply
         .status(201)
-        .send(await authUserPayload(ctx.db, user, session.row, session.websocketCredentials, ctx.clock.now()))
+        .send(await authUserPayload(ctx, user, session.row, session.websocketCredentials, ctx.clock.now()))
     },
   )
 
@@ -49,7 +49,7 @@ export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
     async (request, reply) => {
       const { user, session } = await signIn(ctx, request.body.login, request.body.password)
       setSessionCookie(reply, ctx, session.token)
-      return authUserPayload(ctx.db, user, session.row, session.websocketCredentials, ctx.clock.now())
+      return authUserPayload(ctx, user, session.row, session.websocketCredentials, ctx.clock.now())
     },
   )
 
@@ -65,7 +65,7 @@ export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
 
   app.get('/v1/auth/info', async (request) => {
     const { user, session, token } = await requireUser(request, ctx)
-    return authUserPayload(ctx.db, user, session, websocketCredentialsFor(token), ctx.clock.now())
+    return authUserPayload(ctx, user, session, websocketCredentialsFor(token), ctx.clock.now())
   })
 
   app.post(

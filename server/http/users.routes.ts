@@ -5,7 +5,7 @@ import { mergeSettings, settingsPatchSchema } from '../../src/api/settings'
 import { userRefSchema, userSearchQuerySchema } from '../../src/api/users'
 import { deleteAccount } from '../auth/accounts'
 import { settingsOf } from '../auth/settings'
-import { publicUserPayload } from '../auth/user-payload'
+import { publicUsersPayload } from '../auth/user-payload'
 import { findUserById, findUserByUsername, searchUsersByName } from '../auth/users.repo'
 import type { AppContext } from '../context'
 import type { UserRow } from '../db/tables/users.table'
@@ -31,14 +31,15 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
   app.get('/v1/users', { schema: { querystring: userSearchQuerySchema } }, async (request) => {
     await requireUser(request, ctx)
     const users = await searchUsersByName(ctx.db, request.query.name, searchLimit)
-    return users.map(publicUserPayload)
+    return publicUsersPayload(ctx, users, ctx.clock.now())
   })
 
   app.get('/v1/users/:user', { schema: { params: userRefSchema } }, async (request) => {
     const caller = await requireUser(request, ctx)
     const user = await resolveUser(ctx, request.params.user, caller)
     if (!user) throw notFound('User')
-    return publicUserPayload(user)
+    const [payload] = await publicUsersPayload(ctx, [user], ctx.clock.now())
+    return payload
   })
 
   /** Settings belong to their owner alone: anybody else gets 403, whether or not the user exists. */

@@ -1,5 +1,46 @@
+export { loadActivity, provideActivity } from './activity.actors'
+export { defaultStoreLoaders, provideAppBoot, type StoreLoader, type StoreLoaders } from './app-boot.actors'
+export { type ClientConfig, clientConfigFrom, startBrowserClientCore } from './client-config'
+export { type ClientCore, type ClientCoreDeps, startClientCore } from './client-core'
+export { browserTimeZone, providePollCountdown, tickClock } from './clock.actors'
+export { isOnline, watchConnectivity } from './connectivity.actors'
+export {
+  createErrorReporter,
+  type ErrorReport,
+  type ErrorReporter,
+  reportUncaughtErrors,
+} from './error-reporting'
+export { authorizeFingerprint, platformFingerprint, readPlatformInfo } from './fingerprint'
+export { type GameCall, gameCallFor, goToSignIn, type Sendable, signInRoute } from './game-api'
+export { linkPollsToCountdown, linkRealtime, linkTaggedMessages, linkTitles } from './game-links'
+export { type GroupsDeps, groupActors, provideGroups, storesIn } from './groups.actors'
+export { fetchUntaggedMessages, type LiveStreamDeps, provideLiveStream } from './live-stream.actors'
 export { type ErrorRouting, errorRoutingFor, type Navigator } from './navigation'
+export { notifierFor, provideNotifications } from './notifications.actors'
 export type { Notice, NoticeKind, Notifier } from './notifier'
+export {
+  InvalidFormatError,
+  type KeyValueStorage,
+  type ListPersistence,
+  memoryPersistence,
+  memoryStorage,
+  storagePersistence,
+} from './persistence'
+export { type BetDeps, loadPolls, postVote, provideBet, providePolls } from './polls.actors'
+export {
+  loadTaggedMessages,
+  localTaggedMessages,
+  mergeTaggedMessages,
+  type PredictionsDeps,
+  postPrediction,
+  providePredictions,
+  provideTaggedMessages,
+  restoreTaggedMessages,
+  saveTaggedMessages,
+  saveTaggedMessagesActor,
+  type TaggedMessagesDeps,
+  taggedMessagesStorageKey,
+} from './predictions.actors'
 export {
   type ApiRequest,
   callServer,
@@ -9,5 +50,7 @@ export {
   type ServerErrorPolicyDeps,
   settle,
 } from './server-error.actors'
+export { provideSession, refreshedCredentials, refreshSession, routeBySession } from './session.actors'
+export { listenToSocket, provideSocket, socketClientOptions } from './socket.actors'
 export { provideStateFetch, requestState, stateCallUnderPolicy } from './state-fetch.actors'
 export { loadRecentChampions, provideRecentChampions } from './store.actors'

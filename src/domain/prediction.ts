@@ -56,3 +56,29 @@ export function correctness(prediction: ScoredPrediction, latestPrice?: number):
 export function titleScore(predictions: readonly ScoredPrediction[], latestPrice?: number): number {
   return predictions.reduce((sum, p) => (correctness(p, latestPrice) ? sum + p.rewardFactor : sum), 0)
 }
+
+/** Spec §5, §9: predictions are kept in local storage for 7 days (by createdAt). */
+export const storedPredictionMaxAgeMs = 7 * 24 * 3600_000
+
+/** The predictions still worth storing at `now`: created within the last 7 days. */
+export function recentPredictions<P extends { createdAt: number }>(
+  predictions: readonly P[],
+  now: number,
+): P[] {
+  return predictions.filter((p) => now - p.createdAt <= storedPredictionMaxAgeMs)
+}
+
+/** The spec's key of a prediction: userId_titleId_messageId. */
+export function predictionKey(p: { userId: number; titleId: number; messageId: string }): string {
+  return `${p.userId}_${p.titleId}_${p.messageId}`
+}
+
+/** The status filter of the predictions list. */
+export type PredictionFilter = 'all' | PredictionStatus
+
+export function filterPredictions<P extends { evaluatedAt?: number | null }>(
+  predictions: readonly P[],
+  filter: PredictionFilter,
+): P[] {
+  return filter === 'all' ? [...predictions] : predictions.filter((p) => predictionStatus(p) === filter)
+}

@@ -1,54 +1,94 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, type DoneActorEvent, type EventObject, fromPromise, setup, spawnChild } from 'xstate'
 import type { StoreContext, StoreEvent, StoreInput, StoreOptions } from './store.types'
+
+const isStoreEvent = <T extends StoreEvent['type']>(
+  event: EventObject,
+  type: T,
+): event is Extract<StoreEvent, { type: T }> => event.type === type
 
 /**
  * Spec §4 "Stores": the lifecycle every store shares. Loads (the provided `loadStore` actor) only when
  * logged in; a second initialize is ignored unless forced; a reset, and logging out, go back to the
- * initial data.
+ * initial data. Stores with `updates` take further events in every state; persisted stores hand every
+ * new data to the provided `saveStore` actor.
  */
-export function createStoreMachine<TData>({
+export function createStoreMachine<TData, TLoaded = TData, TEvent extends EventObject = never>({
   id,
   initialData,
-  toData = (loaded) => loaded,
-}: StoreOptions<TData>) {
+  toData = (loaded) => loaded as unknown as TData,
+  clear = () => initialData,
+  updates,
+  persist = false,
+}: StoreOptions<TData, TLoaded, TEvent>) {
+  type Event = StoreEvent | TEvent
+  const update = (data: TData, event: Event): TData => {
+    const reduce = (updates as Record<string, (data: TData, event: Event) => TData> | undefined)?.[event.type]
+    return reduce ? reduce(data, event) : data
+  }
+  // TypeScript cannot list the keys of a generic event union: the transitions are typed loosely here
+  const rootTransitions: object = {
+    ...Object.fromEntries(
+      Object.keys(updates ?? {}).map((type) => [type, { actions: ['applyUpdate', 'saveData'] }]),
+    ),
+    'session.changed': [
+      { guard: 'isLoggingOut', target: '.uninitialized', actions: ['trackSession', 'clearData', 'saveData'] },
+      { actions: 'trackSession' },
+    ],
+    'store.reset': { target: '.uninitialized', actions: ['clearData', 'saveData'] },
+    // a failed save keeps the data in memory (src/actors reports it) and must not stop the store
+    'xstate.error.actor.saveStore': {},
+  }
+  const initializeWhenLoggedIn: object = { 'store.initialize': { guard: 'isLoggedIn', target: 'loading' } }
+  const reloadWhenForced: object = { 'store.initialize': { guard: 'isForcedAndLoggedIn', target: 'loading' } }
+
   return setup({
     types: {} as {
       context: StoreContext<TData>
-      events: StoreEvent
+      events: Event
       input: StoreInput | undefined
     },
     actors: {
-      loadStore: fromPromise<TData>(async () => {
+      loadStore: fromPromise<TLoaded>(async () => {
         throw new Error(`loadStore of ${id} is provided by src/actors`)
+      }),
+      saveStore: fromPromise<void, TData>(async () => {
+        throw new Error(`saveStore of ${id} is provided by src/actors`)
       }),
     },
     guards: {
       isLoggedIn: ({ context }) => context.loggedIn,
-      isLoggingOut: ({ event }) => event.type === 'session.changed' && !event.loggedIn,
+      isLoggingOut: ({ event }) => isStoreEvent(event, 'session.changed') && !event.loggedIn,
       isForcedAndLoggedIn: ({ context, event }) =>
-        context.loggedIn && event.type === 'store.initialize' && event.force === true,
+        context.loggedIn && isStoreEvent(event, 'store.initialize') && event.force === true,
     },
     actions: {
       trackSession: assign({
         loggedIn: ({ context, event }) =>
-          event.type === 'session.changed' ? event.loggedIn : context.loggedIn,
+          isStoreEvent(event, 'session.changed') ? event.loggedIn : context.loggedIn,
       }),
-      clearData: assign({ data: () => initialData, error: undefined }),
+      clearData: assign({
+        data: ({ context, event }) => clear(context.data, event.type === 'store.reset' ? 'reset' : 'logout'),
+        error: undefined,
+      }),
+      storeLoaded: assign({
+        data: ({ context, event }) =>
+          toData((event as unknown as DoneActorEvent<TLoaded>).output, context.data),
+        error: undefined,
+      }),
+      applyUpdate: assign({ data: ({ context, event }) => update(context.data, event) }),
+      // one id: a new save replaces a running one, and a failure arrives as xstate.error.actor.saveStore
+      saveData: persist
+        ? spawnChild('saveStore', { id: 'saveStore', input: ({ context }) => context.data })
+        : () => {},
     },
   }).createMachine({
     id,
     context: ({ input }) => ({ data: initialData, loggedIn: input?.loggedIn ?? false }),
     initial: 'uninitialized',
-    on: {
-      'session.changed': [
-        { guard: 'isLoggingOut', target: '.uninitialized', actions: ['trackSession', 'clearData'] },
-        { actions: 'trackSession' },
-      ],
-      'store.reset': { target: '.uninitialized', actions: 'clearData' },
-    },
+    on: rootTransitions,
     states: {
       uninitialized: {
-        on: { 'store.initialize': { guard: 'isLoggedIn', target: 'loading' } },
+        on: initializeWhenLoggedIn,
       },
       loading: {
         invoke: {
@@ -56,19 +96,21 @@ export function createStoreMachine<TData>({
           src: 'loadStore',
           onDone: {
             target: 'ready',
-            actions: assign({ data: ({ event }) => toData(event.output), error: undefined }),
+            actions: ['storeLoaded', 'saveData'],
           },
           onError: { target: 'failed', actions: assign({ error: ({ event }) => event.error }) },
         },
       },
       ready: {
-        on: { 'store.initialize': { guard: 'isForcedAndLoggedIn', target: 'loading' } },
+        on: reloadWhenForced,
       },
       failed: {
-        on: { 'store.initialize': { guard: 'isLoggedIn', target: 'loading' } },
+        on: initializeWhenLoggedIn,
       },
     },
   })
 }
 
-export type StoreMachine<TData> = ReturnType<typeof createStoreMachine<TData>>
+export type StoreMachine<TData, TLoaded = TData, TEvent extends EventObject = never> = ReturnType<
+  typeof createStoreMachine<TData, TLoaded, TEvent>
+>

@@ -1,3 +1,5 @@
+import type { EventObject } from 'xstate'
+
 export interface StoreInput {
   /** whether a user is signed in when the store starts @default false */
   readonly loggedIn?: boolean
@@ -19,11 +21,34 @@ export type StoreEvent =
   /** the signed-in state changed (the auth machine tells every store); logging out resets the store */
   | { readonly type: 'session.changed'; readonly loggedIn: boolean }
 
-export interface StoreOptions<TData> {
+/** Why a store goes back to its initial data. */
+export type StoreClearReason = 'reset' | 'logout'
+
+/** Pure updates of the data by further events a store takes in every state (a bet placed, a clock tick). */
+export type StoreUpdates<TData, TEvent extends EventObject> = {
+  readonly [K in TEvent['type']]: (data: TData, event: Extract<TEvent, { type: K }>) => TData
+}
+
+export interface StoreOptions<TData, TLoaded = TData, TEvent extends EventObject = never> {
   /** machine id, e.g. 'recentChampions' */
   readonly id: string
   /** what the store holds before its first load and after a reset */
   readonly initialData: TData
-  /** turns what `loadStore` resolved to into the store's data (sorting, filtering) @default identity */
-  readonly toData?: (loaded: TData) => TData
+  /**
+   * turns what `loadStore` resolved to into the store's data (sorting, filtering, merging with what the
+   * store keeps across loads) @default the loaded value
+   */
+  readonly toData?: (loaded: TLoaded, data: TData) => TData
+  /**
+   * the data after a reset or a logout, for stores that keep something across them (the clock, the
+   * known titles) @default the initial data
+   */
+  readonly clear?: (data: TData, reason: StoreClearReason) => TData
+  /** further events and how each changes the data */
+  readonly updates?: StoreUpdates<TData, TEvent>
+  /**
+   * spawns the `saveStore` actor with the data after every change (load, update, reset), for stores
+   * kept in local storage @default false
+   */
+  readonly persist?: boolean
 }

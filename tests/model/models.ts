@@ -1,7 +1,25 @@
+import { appBootModel } from './app-boot.model'
+import { betModel } from './bet.model'
+import { groupsModel } from './groups.model'
 import type { PathModel } from './paths'
+import { pollsModel } from './polls.model'
+import { predictionsModel } from './predictions.model'
 import { serverErrorModel } from './server-error.model'
+import { sessionModel } from './session.model'
+import { socketModel } from './socket.model'
 import { stateFetchModel } from './state-fetch.model'
 import { storeModel } from './store.model'
 
 /** Every machine with generated path tests, in the order of docs/paths.md. */
-export const pathModels: readonly PathModel[] = [serverErrorModel, stateFetchModel, storeModel]
+export const pathModels: readonly PathModel[] = [
+  serverErrorModel,
+  stateFetchModel,
+  storeModel,
+  pollsModel,
+  betModel,
+  predictionsModel,
+  groupsModel,
+  sessionModel,
+  socketModel,
+  appBootModel,
+]

@@ -157,17 +157,44 @@ export function describeEvent(model: PathModel, event: AnyEventObject, from: Any
   return Object.keys(payload).length ? `${type} ${JSON.stringify(payload)}` : type
 }
 
+/** What the socket actor was asked: opened, closed, an emit with its payload. */
+function describeSocketOutput({ socket, ...payload }: Output): string {
+  if (socket === 'open') return 'opens the socket'
+  if (socket === 'close') return 'closes the socket'
+  if (socket === 'subscribe') return `emits 'subscribe title ticks' ${JSON.stringify(payload.titleIds)}`
+  return `emits '${String(socket)}' ${JSON.stringify(payload)}`
+}
+
 /** An expected output in words. */
 export function describeOutput(output: Output): string {
   if (typeof output.call === 'string') return `calls ${output.call}`
+  if (typeof output.socket === 'string') return describeSocketOutput(output)
+  if (output.report) return `reports ${JSON.stringify(output.report)} to error reporting`
+  if (Array.isArray(output.stores)) {
+    const { type, ...payload } = output.event as { type: string }
+    const what = Object.keys(payload).length ? `${type} ${JSON.stringify(payload)}` : type
+    return `tells the ${output.stores.join(', ')} stores ${what}`
+  }
+  if (output.route) {
+    const { loggedIn, firstTime } = output.route as { loggedIn: boolean; firstTime: boolean }
+    const who = loggedIn ? (firstTime ? 'a first-time player' : 'a player') : 'a guest'
+    return `applies the navigation rules for ${who}`
+  }
   if (output.navigate === 'back') return 'navigates back to where the app was'
   if (typeof output.navigate === 'string') return `navigates to ${output.navigate}`
   if (output.action === 'reportServerError') return 'reports the 5xx to the caller'
-  if (typeof output.action === 'string') return output.action
+  if (typeof output.action === 'string') {
+    const { action, ...payload } = output
+    return Object.keys(payload).length ? `${action} ${JSON.stringify(payload)}` : action
+  }
   if (output.notice) {
     const notice = output.notice as { kind: string; message: string; caption?: string; timeoutMs?: number }
     const caption = notice.caption ? ` / "${notice.caption}"` : ''
     return `shows a ${notice.kind} notice "${notice.message}"${caption}`
+  }
+  if (output.emit && /^(realtime|session)\./.test((output.emit as { type: string }).type)) {
+    const { type, ...payload } = output.emit as { type: string }
+    return `tells listeners ${type} ${JSON.stringify(payload)}`
   }
   if (output.emit) {
     const { type, requestId, error } = output.emit as {

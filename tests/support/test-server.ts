@@ -59,6 +59,8 @@ export interface TestServerOptions {
   realMailer?: boolean
   /** wraps or replaces the simulated market before the app is built (a test driving ticks itself) */
   market?: (simulated: MarketSource) => MarketSource
+  /** the server's logger (a test reading what was logged) @default silent, or TEST_LOG_LEVEL */
+  log?: AppContext['log']
 }
 
 /**
@@ -89,7 +91,7 @@ export async function startTestServer(
   const mailer = new MemoryMailer()
   const ctx = await createContext(config, {
     clock,
-    log: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    log: options.log ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     ...(options.realMailer ? {} : { mailer }),
   })
   if (options.market) ctx.market = options.market(ctx.market)

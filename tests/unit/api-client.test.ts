@@ -27,6 +27,10 @@ const settings: Settings = {
   watchList: [1, 2],
 }
 
+/** A bet and the poll results the vote call answers with. */
+const bet = { pollId: 7, userId: 1, vote: 'up', ttcBet: 5 } as const
+const results = { numUsersBetUp: 1, numUsersBetFlat: 0, numUsersBetDown: 0, totalTtcBet: 5 }
+
 let server: RecordingServer
 let api: ApiClient
 /** what ofetch handed to fetch: a spy in front of the real fetch, nothing is answered here */
@@ -159,8 +163,18 @@ describe('retries', () => {
   it('retry tag and vote 3 times with one Idempotency-Key per call', async () => {
     const tagPath = '/v1/stockgame/tagged-messages/m1/tag'
     server.reply(tagPath, internalError)
-    await failure(api.call('tag', { params: { messageId: 'm1' }, body: { trend: 'Up' } }))
-    await failure(api.call('tag', { params: { messageId: 'm1' }, body: { trend: 'Up' } }))
+    await failure(
+      api.call('tag', {
+        params: { messageId: 'm1' },
+        body: { userId: 1, titleId: 2, messageId: 'm1', trend: 'Up' },
+      }),
+    )
+    await failure(
+      api.call('tag', {
+        params: { messageId: 'm1' },
+        body: { userId: 1, titleId: 2, messageId: 'm1', trend: 'Up' },
+      }),
+    )
     const keys = requestsTo(tagPath).map((request) => request.headers['idempotency-key'])
     expect(keys).toHaveLength(8)
     expect(new Set(keys.slice(0, 4)).size).toBe(1)
@@ -169,23 +183,25 @@ describe('retries', () => {
     expect(keys[0]).toMatch(/^[0-9a-f]{32}$/)
 
     const votePath = '/v1/stockgame/polls/7/vote'
-    server.reply(votePath, internalError, internalError, { body: { up: 1 } })
-    await expect(api.call('vote', { params: { pollId: 7 }, body: { vote: 'up' } })).resolves.toEqual({
-      up: 1,
-    })
+    server.reply(votePath, internalError, internalError, { body: results })
+    await expect(api.call('vote', { params: { pollId: 7 }, body: bet })).resolves.toEqual(results)
     expect(new Set(requestsTo(votePath).map((request) => request.headers['idempotency-key'])).size).toBe(1)
     expect(requestsTo(votePath)).toHaveLength(3)
   })
 
   it('keep a given Idempotency-Key (a retry by the server-error policy)', async () => {
-    server.reply('/v1/stockgame/polls/7/vote', { body: {} })
-    await api.call('vote', { params: { pollId: 7 }, body: {}, idempotencyKey: 'policy-key' })
+    server.reply('/v1/stockgame/polls/7/vote', { body: results })
+    await api.call('vote', { params: { pollId: 7 }, body: bet, idempotencyKey: 'policy-key' })
     expect(server.requests[0]?.headers['idempotency-key']).toBe('policy-key')
   })
 
   it('send no Idempotency-Key on other calls', async () => {
     server.reply('/v1/stockgame/groups/3/save', { body: {} })
-    await api.call('saveGroup', { params: { groupId: 3 }, body: {} })
+    await api
+      .call('saveGroup', { params: { groupId: 3 }, body: { group: { name: 'g', publicGroup: false } } })
+      .catch(
+        () => undefined, // the answer is no group: only the header matters here
+      )
     expect(server.requests[0]?.headers['idempotency-key']).toBeUndefined()
   })
 

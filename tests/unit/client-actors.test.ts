@@ -42,6 +42,8 @@ function fakeNotifier() {
   return { notifier, notices }
 }
 
+const results = { numUsersBetUp: 1, numUsersBetFlat: 0, numUsersBetDown: 0, totalTtcBet: 1 }
+
 let server: RecordingServer
 let api: ApiClient
 
@@ -115,7 +117,7 @@ describe('the server-error policy, wired', () => {
     const { navigator } = fakeNavigator()
     const { notifier } = fakeNotifier()
     server.reply('/v1/stockgame/polls/3/vote', internalError, internalError, internalError, internalError, {
-      body: { results: [] },
+      body: results,
     })
     const policy = provideServerErrorPolicy(serverErrorMachine, {
       api,
@@ -125,9 +127,9 @@ describe('the server-error policy, wired', () => {
     // no waiting between the policy's attempts here: the delays have their own tests
     const vote = callWithPolicy(policy.provide({ delays: { retryDelay: 0 } }), 'vote', {
       params: { pollId: 3 },
-      body: { vote: 'up', ttcBet: 1 },
+      body: { pollId: 3, userId: 1, vote: 'up', ttcBet: 1 },
     })
-    await expect(vote).resolves.toEqual({ results: [] })
+    await expect(vote).resolves.toEqual(results)
     const keys = new Set(server.requests.map((request) => request.headers['idempotency-key']))
     expect(server.requests).toHaveLength(5)
     expect(keys.size).toBe(1)

@@ -5,6 +5,7 @@ import * as idempotency from './0003-idempotency'
 import * as predictions from './0004-predictions'
 import * as polls from './0005-polls'
 import * as groups from './0006-groups'
+import * as rankings from './0007-rankings'
 
 /** Every migration in order. Released ones are frozen: change the schema with a new file. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004-predictions': predictions,
   '0005-polls': polls,
   '0006-groups': groups,
+  '0007-rankings': rankings,
 }

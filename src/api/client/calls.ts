@@ -1,12 +1,27 @@
 import { z } from 'zod'
+import { activityPageSchema, activityQuerySchema } from '../activity'
 import {
   passwordResetBodySchema,
   passwordResetRequestBodySchema,
   signInBodySchema,
   signUpBodySchema,
 } from '../auth'
+import { clientErrorBodySchema } from '../client-errors'
+import {
+  groupListsSchema,
+  groupMembersSchema,
+  groupSchema,
+  saveGroupBodySchema,
+  sessionPatchBodySchema,
+  sessionPatchResponseSchema,
+  setMembersBodySchema,
+  updateMembersBodySchema,
+} from '../groups'
 import { universeSchema, untaggedMessagesSchema } from '../market'
+import { pollListSchema, pollPerformanceSchema, pollResultsSchema, voteBodySchema } from '../polls'
+import { tagBodySchema, taggedMessagePerformanceSchema, tagResponseSchema } from '../predictions'
 import { settingsPatchSchema, settingsSchema } from '../settings'
+import { transactionsQuerySchema, transactionsSchema } from '../transactions'
 import { authUserSchema, publicUserSchema, userSearchQuerySchema } from '../users'
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS'
@@ -34,8 +49,8 @@ export interface CallDefinition {
 }
 
 /**
- * Answers whose schema is still being written (polls, predictions, groups, state, rankings) are typed
- * `unknown` until it lands in src/api; swap `pending` for the schema then.
+ * Answers whose schema is still being written (state, rankings) are typed `unknown`
+ * until it lands in src/api; swap `pending` for the schema then.
  */
 const pending = z.unknown()
 
@@ -80,30 +95,38 @@ export const apiCalls = {
     retries: write,
     retryServerErrors: true,
     idempotencyKey: true,
-    body: pending,
-    response: pending,
+    body: tagBodySchema,
+    response: tagResponseSchema,
   },
   taggedMessagesPerformance: {
     method: 'GET',
     path: '/v1/stockgame/tagged-messages/performance',
     retries: read,
-    response: pending,
+    response: taggedMessagePerformanceSchema,
   },
-  polls: { method: 'GET', path: '/v1/stockgame/polls', retries: read, response: pending },
+  polls: { method: 'GET', path: '/v1/stockgame/polls', retries: read, response: pollListSchema },
   vote: {
     method: 'POST',
     path: '/v1/stockgame/polls/{pollId}/vote',
     retries: write,
     retryServerErrors: true,
     idempotencyKey: true,
-    body: pending,
-    response: pending,
+    body: voteBodySchema,
+    response: pollResultsSchema,
   },
   pollsPerformance: {
     method: 'GET',
     path: '/v1/stockgame/polls/performance',
     retries: read,
-    response: pending,
+    response: pollPerformanceSchema,
+  },
+  /** the activity stream loader (the spec does not show its path) */
+  activity: {
+    method: 'GET',
+    path: '/v1/stockgame/activity',
+    retries: read,
+    query: activityQuerySchema,
+    response: activityPageSchema,
   },
   rankings: {
     method: 'GET',
@@ -116,7 +139,8 @@ export const apiCalls = {
     method: 'GET',
     path: '/v1/stockgame/transactions/{walletAddress}',
     retries: read,
-    response: pending,
+    query: transactionsQuerySchema,
+    response: transactionsSchema,
   },
 
   // users and settings
@@ -144,41 +168,45 @@ export const apiCalls = {
     path: '/v1/session',
     retries: write,
     retryServerErrors: true,
-    body: pending,
-    response: pending,
+    body: sessionPatchBodySchema,
+    response: sessionPatchResponseSchema,
   },
+  groups: { method: 'GET', path: '/v1/stockgame/groups', retries: read, response: groupListsSchema },
   groupMembers: {
     method: 'GET',
     path: '/v1/stockgame/groups/{groupId}/members',
     retries: read,
-    response: pending,
+    response: groupMembersSchema,
   },
   setGroupMembers: {
     method: 'POST',
     path: '/v1/stockgame/groups/{groupId}/members/set',
     retries: write,
     retryServerErrors: true,
-    body: pending,
-    response: pending,
+    body: setMembersBodySchema,
+    response: groupMembersSchema,
   },
   updateGroupMembers: {
     method: 'POST',
     path: '/v1/stockgame/groups/{groupId}/members/update',
     retries: write,
     retryServerErrors: true,
-    body: pending,
-    response: pending,
+    body: updateMembersBodySchema,
+    response: groupSchema,
   },
   saveGroup: {
     method: 'POST',
     path: '/v1/stockgame/groups/{groupId}/save',
     retries: write,
     retryServerErrors: true,
-    body: pending,
-    response: pending,
+    body: saveGroupBodySchema,
+    response: groupSchema,
   },
   leaveGroup: { method: 'GET', path: '/v1/stockgame/groups/{groupId}/leave', retries: write },
   deleteGroup: { method: 'GET', path: '/v1/stockgame/groups/{groupId}/delete', retries: write },
+
+  // error reporting without Sentry: one attempt, a report must never add load to a failing server
+  reportClientError: { method: 'POST', path: '/v1/client-errors', retries: 0, body: clientErrorBodySchema },
 } as const satisfies Record<string, CallDefinition>
 
 export type CallName = keyof typeof apiCalls

@@ -1,0 +1,156 @@
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os'
+import { join } from 'node:path'
+import { connectDatabase } from '../../server/db/connect'
+import { migrateToLatest } from '../../server/db/migrate'
+import { evaluatePostgres, evaluateSqlite, postgresReachable } from './evaluate-scenario'
+import { EngineMarket } from './market'
+import { figuresMarkdown, type RunFigures, writeReadme } from './report'
+import { seedGame, seedWriteFixtures } from './seed'
+import { compileServer } from './server-process'
+import { stateScenario } from './state-scenario'
+import { writesScenario } from './writes-scenario'
+
+/**
+ * bench/engine: the game engine beside baselines measured in the same run (machines are noisy, so only
+ * ratios carry over): (1) `GET /v1/stockgame/state` of a seeded week-old game against a bare Fastify
+ * route answering the same bytes, (2) tag and vote writes through HTTP against raw one-row SQLite
+ * transactions on the same file, (3) evaluateDuePredictions over a million due predictions against one
+ * raw UPDATE, on SQLite and (smaller) PostgreSQL. Servers run alone in a child process on 127.0.0.1; the
+ * load (autocannon) runs here. Figures go to bench/README.md, section "engine".
+ *
+ * BENCH_SCENARIOS=state,writes,evaluate picks scenarios; BENCH_SECONDS (15) is the state load,
+ * BENCH_WRITE_SECONDS (12) each write load, BENCH_RAW_SECONDS (4) each raw write run, BENCH_EVAL_N
+ * (1,000,000) and BENCH_PG_EVAL_N (200,000; 0 skips PostgreSQL) the backlogs; BENCH_README=0 leaves
+ * the README alone; BENCH_JOBS=0 turns the server's job runner off.
+ */
+
+const scenarios = new Set((process.env.BENCH_SCENARIOS ?? 'state,writes,evaluate').split(','))
+const stateSeconds = Number(process.env.BENCH_SECONDS ?? 15)
+const writeSeconds = Number(process.env.BENCH_WRITE_SECONDS ?? 12)
+const rawSeconds = Number(process.env.BENCH_RAW_SECONDS ?? 4)
+const evalCount = Number(process.env.BENCH_EVAL_N ?? 1_000_000)
+const pgEvalCount = Number(process.env.BENCH_PG_EVAL_N ?? 200_000)
+const players = 1000
+const writePolls = 100
+const writeMessages = 2000
+const readme = new URL('../README.md', import.meta.url).pathname
+
+function machine(build: string): string {
+  const cpu = cpus()[0]?.model ?? 'unknown CPU'
+  return `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: node ${process.version}, nproc ${availableParallelism()} (${cpu}), ${Math.round(totalmem() / 2 ** 30)} GiB, load average ${loadavg()[0]?.toFixed(2)} at start, server ${build}, load generator autocannon in the parent process on the same cores.`
+}
+
+/** The week-old game, seeded once; each scenario that writes gets a copy of the file. */
+async function seedGameDir(dir: string): Promise<void> {
+  const started = performance.now()
+  const db = connectDatabase({ dataDir: dir })
+  try {
+    await migrateToLatest(db)
+    const seeded = await seedGame(db, new EngineMarket(), Date.now(), players)
+    console.log(
+      `seeded game: ${seeded.players} players, ${seeded.polls} polls, ${seeded.predictions} predictions, ${seeded.votes} bets, ${seeded.ledgerRows} ledger rows, ${seeded.groups} groups in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    )
+  } finally {
+    await db.destroy()
+  }
+}
+
+function copyDir(from: string, to: string): void {
+  mkdirSync(to, { recursive: true })
+  copyFileSync(join(from, 'alpha.sqlite'), join(to, 'alpha.sqlite'))
+}
+
+async function main(): Promise<boolean> {
+  const root = mkdtempSync(join(tmpdir(), 'alpha-bench-engine-'))
+  const cleanUp = () => rmSync(root, { recursive: true, force: true })
+  process.on('exit', cleanUp)
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130))
+  const started = performance.now()
+  const figures: RunFigures = { machine: machine(await compileServer()), evaluations: [], notes: [] }
+  console.log(figures.machine)
+
+  let failed = false
+  /** A scenario that fails is reported and the others still run. */
+  const attempt = async (name: string, scenario: () => Promise<void>) => {
+    try {
+      await scenario()
+    } catch (error) {
+      failed = true
+      console.error(`${name} failed:`, error)
+      figures.notes.push(`${name} failed: ${String(error).slice(0, 300)}`)
+    }
+  }
+
+  const game = join(root, 'game')
+  if (scenarios.has('state') || scenarios.has('writes')) await seedGameDir(game)
+  if (scenarios.has('state')) {
+    await attempt('state', async () => {
+      const state = join(root, 'state')
+      copyDir(game, state)
+      figures.state = await stateScenario(state, stateSeconds)
+      console.log(
+        `state: ours ${figures.state.app.perSecond.toFixed(0)} req/s p99 ${figures.state.app.p99} ms, bare ${figures.state.bare.perSecond.toFixed(0)} req/s p99 ${figures.state.bare.p99} ms`,
+      )
+    })
+  }
+  if (scenarios.has('writes')) {
+    await attempt('writes', async () => {
+      const writes = join(root, 'writes')
+      copyDir(game, writes)
+      const db = connectDatabase({ dataDir: writes })
+      const market = new EngineMarket()
+      const pollIds = await seedWriteFixtures(db, market, Date.now(), writePolls, writeMessages).finally(() =>
+        db.destroy(),
+      )
+      const fixtures = {
+        players,
+        pollIds,
+        messageCount: writeMessages,
+        titleIds: market.titles().map((t) => t.id),
+      }
+      figures.writes = await writesScenario(writes, fixtures, writeSeconds, rawSeconds)
+      console.log(
+        `writes: tag ${figures.writes.tag.perSecond.toFixed(0)}/s, vote ${figures.writes.vote.perSecond.toFixed(0)}/s, raw ${figures.writes.raw.map((r) => r.toFixed(0)).join(' / ')} tx/s`,
+      )
+    })
+  }
+  rmSync(game, { recursive: true, force: true })
+  if (scenarios.has('evaluate')) {
+    await attempt('evaluate on SQLite', async () => {
+      const sqlite = await evaluateSqlite(root, evalCount)
+      figures.evaluations.push(sqlite)
+      console.log(
+        `evaluate sqlite: engine ${sqlite.engineSeconds.toFixed(2)} s, raw ${sqlite.rawSeconds.toFixed(2)} s`,
+      )
+    })
+    rmSync(join(root, 'evaluate-engine'), { recursive: true, force: true })
+    rmSync(join(root, 'evaluate-raw'), { recursive: true, force: true })
+    if (pgEvalCount > 0 && (await postgresReachable())) {
+      await attempt('evaluate on PostgreSQL', async () => {
+        const postgres = await evaluatePostgres(pgEvalCount)
+        figures.evaluations.push(postgres)
+        console.log(
+          `evaluate postgres: engine ${postgres.engineSeconds.toFixed(2)} s, raw ${postgres.rawSeconds.toFixed(2)} s`,
+        )
+      })
+    } else if (pgEvalCount > 0) {
+      figures.notes.push('PostgreSQL not reachable (ALPHA_TEST_POSTGRES_URL): its evaluation was skipped.')
+    }
+  }
+  figures.notes.push(`Whole run ${((performance.now() - started) / 1000).toFixed(0)} s.`)
+  const markdown = figuresMarkdown(figures)
+  console.log(`\n${markdown}\n`)
+  if (process.env.BENCH_README !== '0') {
+    writeReadme(readme, markdown)
+    console.log(`figures written to ${readme}`)
+  }
+  return failed
+}
+
+main()
+  .then((failed) => process.exit(failed ? 1 : 0))
+  .catch((error) => {
+    console.error(error)
+    process.exit(1)
+  })

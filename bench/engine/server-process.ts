@@ -1,0 +1,100 @@
+import { type ChildProcess, fork } from 'node:child_process'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { build } from 'esbuild'
+import type { ServerCommand, ServerReady, ServerStats } from './protocol'
+
+const buildDir = new URL('../../node_modules/.cache/alpha-bench-engine/', import.meta.url).pathname
+const serverSource = new URL('server.ts', import.meta.url).pathname
+/** BENCH_TSX=1 runs the server through tsx as `npm start` does, instead of the esbuild output. */
+const viaTsx = process.env.BENCH_TSX === '1'
+/** BENCH_SERVER_NODE_OPTIONS: extra node flags for the server, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' */
+const serverNodeOptions = (process.env.BENCH_SERVER_NODE_OPTIONS ?? '').split(' ').filter(Boolean)
+
+/** Compiles the server child with esbuild (dependencies stay external), as a production build would. */
+export async function compileServer(): Promise<string> {
+  if (viaTsx) return 'via tsx'
+  await build({
+    entryPoints: [serverSource],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    outdir: buildDir,
+    outExtension: { '.js': '.mjs' },
+    logLevel: 'warning',
+  })
+  return 'compiled by esbuild'
+}
+
+function nextMessage<T extends { type: string }>(child: ChildProcess, type: T['type'], timeoutMs = 60_000) {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(
+      () => finish(new Error(`no '${type}' from the server in ${timeoutMs} ms`)),
+      timeoutMs,
+    )
+    const onMessage = (message: { type: string }) => {
+      if (message.type === type) finish(undefined, message as T)
+    }
+    const onExit = (code: number | null) => finish(new Error(`server exited (${code})`))
+    const finish = (error?: Error, message?: T) => {
+      clearTimeout(timer)
+      child.off('message', onMessage)
+      child.off('exit', onExit)
+      if (error) reject(error)
+      else resolve(message as T)
+    }
+    child.on('message', onMessage)
+    child.on('exit', onExit)
+  })
+}
+
+/** CPU the server used between two stats, in cores, and its event-loop delay p99 over that time. */
+export interface ServerUsage {
+  cpu: number
+  loopDelayP99: number
+  rss: number
+}
+
+export interface ServerProcess {
+  port: number
+  /** a mark to measure CPU from */
+  stats(): Promise<ServerStats>
+  usageSince(mark: ServerStats, seconds: number): Promise<ServerUsage>
+  stop(): Promise<void>
+}
+
+/** Starts the server child (see server.ts) and waits until it listens on 127.0.0.1. */
+export async function startServer(
+  command: Extract<ServerCommand, { type: 'start' }>,
+): Promise<ServerProcess> {
+  const [file, nodeArgs] = viaTsx ? [serverSource, ['--import', 'tsx']] : [`${buildDir}server.mjs`, []]
+  const child = fork(file, [], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    execArgv: [...nodeArgs, ...serverNodeOptions],
+  })
+  const ready = nextMessage<ServerReady>(child, 'ready')
+  child.send(command)
+  const { port } = await ready
+  const stats = () => {
+    const answer = nextMessage<ServerStats>(child, 'stats')
+    child.send({ type: 'stats' } satisfies ServerCommand)
+    return answer
+  }
+  return {
+    port,
+    stats,
+    async usageSince(mark, seconds) {
+      const now = await stats()
+      const cpu = (now.cpuUser + now.cpuSystem - mark.cpuUser - mark.cpuSystem) / 1e6 / seconds
+      return { cpu, loopDelayP99: now.loopDelayP99, rss: now.rss }
+    },
+    async stop() {
+      if (child.exitCode !== null) return
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      if (child.connected) child.send({ type: 'exit' } satisfies ServerCommand)
+      await Promise.race([exited, sleep(10_000)])
+      if (child.exitCode === null) child.kill('SIGKILL')
+    },
+  }
+}

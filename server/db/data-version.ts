@@ -1,0 +1,25 @@
+import { sql } from 'kysely'
+import type { Executor } from './database'
+import { isPostgres } from './dialect'
+
+/**
+ * A text that changes whenever anything was committed to the database, by this process or another, at
+ * the cost of one tiny statement: lets a cache skip finer checks while nothing at all was written.
+ * Any write counts (a session touch, a stored market message), so equal texts prove no change, while a
+ * changed text proves nothing.
+ * - SQLite: the rows this process's connection changed (total_changes) and data_version, which moves
+ *   when another connection commits.
+ * - PostgreSQL: the transaction's snapshot (xmin:xmax:running xids). Write transactions take ids, so a
+ *   commit since changes it; read-only ones do not. Inside REPEATABLE READ it is the transaction's own.
+ */
+export async function dataVersion(db: Executor): Promise<string> {
+  if (isPostgres(db)) {
+    const { rows } = await sql<{ snapshot: string }>`select pg_current_snapshot()::text as snapshot`.execute(
+      db,
+    )
+    return `pg:${rows[0]?.snapshot ?? ''}`
+  }
+  const { rows } = await sql<{ changes: number; version: number }>`select total_changes() as changes,
+    (select data_version from pragma_data_version) as version`.execute(db)
+  return `sqlite:${rows[0]?.changes ?? ''}:${rows[0]?.version ?? ''}`
+}

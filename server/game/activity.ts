@@ -1,0 +1,300 @@
+import type { ActivityStreamElement } from '../../src/api/activity'
+import { defaultGroupId } from '../../src/api/groups'
+import { fromHundredths } from '../../src/domain/currency'
+import { evaluationDelayMs, evaluationTimeOf, isCorrectPrediction } from '../../src/domain/prediction'
+import type { AppContext } from '../context'
+import type { Executor } from '../db/database'
+import type { UserGroupRow } from '../db/tables/groups.table'
+import { activeMemberIds } from './groups.repo'
+import { nextPoll } from './poll-opening'
+import { titlesOf } from './rankings'
+
+/**
+ * The activity stream of a group: its active members' predictions (made, and evaluated) and bets, and
+ * the polls (opened, settled) and the next poll start, newest first. An event's stream keeps to its
+ * titles. Each kind is read newest first through an index on its time column and only as many rows as
+ * a page can take, then the kinds are merged.
+ */
+
+/** Which rows a source reads: older than `before`, or exactly at `at`; at most `limit`. */
+interface Window {
+  before?: number
+  at?: number
+  limit?: number
+}
+
+interface StreamScope {
+  groupId: number
+  /** empty: every title */
+  titleIds: readonly number[]
+  knownTitleIds: readonly number[]
+  now: number
+}
+
+type Source = (db: Executor, scope: StreamScope, window: Window) => Promise<ActivityStreamElement[]>
+
+interface PredictionRow {
+  userId: number
+  username: string
+  titleId: number
+  messageId: string
+  trend: 'Up' | 'Down'
+  atPrice: number
+  evalPrice: number | null
+  evaluatedAt: number | null
+  createdAt: number
+  rewardFactor: number
+}
+
+function predictionQuery(db: Executor, scope: StreamScope) {
+  let query = db
+    .selectFrom('taggedMessages as t')
+    .innerJoin('users as u', 'u.id', 't.userId')
+    .select([
+      't.userId',
+      'u.username',
+      't.titleId',
+      't.messageId',
+      't.trend',
+      't.atPrice',
+      't.evalPrice',
+      't.evaluatedAt',
+      't.createdAt',
+      't.rewardFactor',
+    ])
+  // Every player is in group 1000: no membership to look up.
+  if (scope.groupId !== defaultGroupId)
+    query = query.where('t.userId', 'in', activeMemberIds(db, scope.groupId))
+  if (scope.titleIds.length > 0) query = query.where('t.titleId', 'in', scope.titleIds)
+  return query
+}
+
+function predictionData(row: PredictionRow) {
+  return {
+    userId: row.userId,
+    username: row.username,
+    titleId: row.titleId,
+    messageId: row.messageId,
+    trend: row.trend,
+    atPrice: row.atPrice,
+    evalPrice: row.evalPrice,
+    evaluatedAt: row.evaluatedAt,
+    createdAt: row.createdAt,
+    rewardFactor: row.rewardFactor,
+    correct: row.evalPrice === null ? null : isCorrectPrediction(row.trend, row.atPrice, row.evalPrice),
+  }
+}
+
+const predictionsMade: Source = async (db, scope, window) => {
+  let query = predictionQuery(db, scope)
+  if (window.at !== undefined) query = query.where('t.createdAt', '=', window.at)
+  else if (window.before !== undefined) query = query.where('t.createdAt', '<', window.before)
+  if (window.limit !== undefined) query = query.limit(window.limit)
+  const rows = await query
+    .orderBy('t.createdAt', 'desc')
+    .orderBy('t.userId')
+    .orderBy('t.messageId')
+    .orderBy('t.titleId')
+    .execute()
+  return rows.map((row) => ({
+    type: 'TaggedMessage' as const,
+    timestamp: row.createdAt,
+    evaluationTime: evaluationTimeOf(row.createdAt),
+    evalPrice: row.evalPrice,
+    data: predictionData(row),
+  }))
+}
+
+/**
+ * Evaluations happen at a fixed delay after creation (evaluatedAt = evaluationDueAt = createdAt + 3 h),
+ * so they are read newest first through the created_at index too.
+ */
+const predictionsEvaluated: Source = async (db, scope, window) => {
+  let query = predictionQuery(db, scope).where('t.evaluatedAt', 'is not', null)
+  if (window.at !== undefined)
+    query = query
+      .where('t.evaluatedAt', '=', window.at)
+      .where('t.createdAt', '=', window.at - evaluationDelayMs)
+  else if (window.before !== undefined)
+    query = query
+      .where('t.evaluatedAt', '<', window.before)
+      .where('t.createdAt', '<', window.before - evaluationDelayMs)
+  if (window.limit !== undefined) query = query.limit(window.limit)
+  const rows = await query
+    .orderBy('t.createdAt', 'desc')
+    .orderBy('t.userId')
+    .orderBy('t.messageId')
+    .orderBy('t.titleId')
+    .execute()
+  return rows.map((row) => {
+    const evaluatedAt = row.evaluatedAt ?? evaluationTimeOf(row.createdAt)
+    return {
+      type: 'TaggedMessage' as const,
+      timestamp: evaluatedAt,
+      evaluationTime: evaluatedAt,
+      evalPrice: row.evalPrice,
+      data: predictionData(row),
+    }
+  })
+}
+
+/** When a hidden bet's side and stake show: its poll's end of betting. */
+const hiddenUntil = new WeakMap<ActivityStreamElement, number>()
+
+/** Side and stake of a bet show once betting has closed: until then players see only counts. */
+const bets: Source = async (db, scope, window) => {
+  let query = db
+    .selectFrom('votes as v')
+    .innerJoin('users as u', 'u.id', 'v.userId')
+    .innerJoin('polls as p', 'p.id', 'v.pollId')
+    .select([
+      'v.id',
+      'v.pollId',
+      'p.titleId',
+      'p.endTime',
+      'u.id as userId',
+      'u.username',
+      'v.vote',
+      'v.ttcBet',
+      'v.createdAt',
+    ])
+  if (scope.groupId !== defaultGroupId)
+    query = query.where('v.userId', 'in', activeMemberIds(db, scope.groupId))
+  if (scope.titleIds.length > 0) query = query.where('p.titleId', 'in', scope.titleIds)
+  if (window.at !== undefined) query = query.where('v.createdAt', '=', window.at)
+  else if (window.before !== undefined) query = query.where('v.createdAt', '<', window.before)
+  if (window.limit !== undefined) query = query.limit(window.limit)
+  const rows = await query.orderBy('v.createdAt', 'desc').orderBy('v.id', 'desc').execute()
+  return rows.map((row) => {
+    const open = scope.now < row.endTime
+    const element: ActivityStreamElement = {
+      type: 'Vote',
+      timestamp: row.createdAt,
+      data: {
+        pollId: row.pollId,
+        titleId: row.titleId,
+        userId: row.userId,
+        username: row.username,
+        vote: open ? null : row.vote,
+        ttcBet: open ? null : fromHundredths(row.ttcBet),
+      },
+    }
+    if (open) hiddenUntil.set(element, row.endTime)
+    return element
+  })
+}
+
+function pollQuery(db: Executor, scope: StreamScope) {
+  let query = db
+    .selectFrom('polls')
+    .select([
+      'id',
+      'titleId',
+      'priceBase',
+      'startTime',
+      'endTime',
+      'evalTime',
+      'evalPrice',
+      'outcome',
+      'settledAt',
+    ])
+    .where('titleId', 'in', scope.knownTitleIds)
+  if (scope.titleIds.length > 0) query = query.where('titleId', 'in', scope.titleIds)
+  return query
+}
+
+type PollRow = Awaited<ReturnType<ReturnType<typeof pollQuery>['execute']>>[number]
+
+function pollElement(poll: PollRow, event: 'opened' | 'settled', timestamp: number): ActivityStreamElement {
+  return {
+    type: 'Poll',
+    timestamp,
+    data: {
+      pollId: poll.id,
+      titleId: poll.titleId,
+      event,
+      priceBase: poll.priceBase,
+      startTime: poll.startTime,
+      endTime: poll.endTime,
+      evalTime: poll.evalTime,
+      evalPrice: event === 'settled' ? poll.evalPrice : null,
+      outcome: event === 'settled' ? poll.outcome : null,
+    },
+  }
+}
+
+const pollsOpened: Source = async (db, scope, window) => {
+  if (scope.knownTitleIds.length === 0) return []
+  let query = pollQuery(db, scope)
+  if (window.at !== undefined) query = query.where('startTime', '=', window.at)
+  else if (window.before !== undefined) query = query.where('startTime', '<', window.before)
+  if (window.limit !== undefined) query = query.limit(window.limit)
+  const rows = await query.orderBy('startTime', 'desc').orderBy('id', 'desc').execute()
+  return rows.map((poll) => pollElement(poll, 'opened', poll.startTime))
+}
+
+const pollsSettled: Source = async (db, scope, window) => {
+  if (scope.knownTitleIds.length === 0) return []
+  let query = pollQuery(db, scope).where('settledAt', 'is not', null)
+  if (window.at !== undefined) query = query.where('settledAt', '=', window.at)
+  else if (window.before !== undefined) query = query.where('settledAt', '<', window.before)
+  if (window.limit !== undefined) query = query.limit(window.limit)
+  const rows = await query.orderBy('settledAt', 'desc').orderBy('id', 'desc').execute()
+  return rows.map((poll) => pollElement(poll, 'settled', poll.settledAt ?? poll.evalTime))
+}
+
+const sources: readonly Source[] = [predictionsMade, predictionsEvaluated, bets, pollsOpened, pollsSettled]
+
+async function readSources(db: Executor, scope: StreamScope, window: Window) {
+  const found: ActivityStreamElement[] = []
+  // One after the other: on SQLite the queries share one connection anyway.
+  for (const source of sources) found.push(...(await source(db, scope, window)))
+  // Stable: equal timestamps keep the sources' order.
+  return found.sort((a, b) => b.timestamp - a.timestamp)
+}
+
+export interface ActivityPage {
+  elements: ActivityStreamElement[]
+  /** game time from which the page may read differently (a poll's betting closes, the next poll opens) */
+  validUntil: number
+}
+
+/**
+ * One page of the group's stream: at most `limit` elements older than `before` (the first page, without
+ * `before`, starts with the next poll's announcement). A page never ends inside a run of elements with
+ * one timestamp, so `before` = the last element's timestamp continues exactly; a run longer than the
+ * page is returned whole.
+ */
+export async function activityPage(
+  ctx: AppContext,
+  db: Executor,
+  group: UserGroupRow,
+  options: { before?: number; limit: number; now: number },
+): Promise<ActivityPage> {
+  const { limit, now } = options
+  const scope: StreamScope = {
+    groupId: group.id,
+    titleIds: titlesOf(group),
+    knownTitleIds: ctx.market.titles().map((title) => title.id),
+    now,
+  }
+  const elements: ActivityStreamElement[] = []
+  let validUntil = Number.POSITIVE_INFINITY
+  if (options.before === undefined) {
+    const next = nextPoll(ctx, now)
+    elements.push({ type: 'PollAnnouncement', timestamp: next.startTime, data: next })
+    validUntil = next.startTime
+  }
+  const room = limit - elements.length
+  const found = room > 0 ? await readSources(db, scope, { before: options.before, limit: room + 1 }) : []
+  if (found.length <= room) {
+    elements.push(...found)
+  } else {
+    const cut = (found[room] as ActivityStreamElement).timestamp
+    let end = room
+    while (end > 0 && (found[end - 1] as ActivityStreamElement).timestamp === cut) end -= 1
+    elements.push(...(end > 0 ? found.slice(0, end) : await readSources(db, scope, { at: cut })))
+  }
+  for (const element of elements) validUntil = Math.min(validUntil, hiddenUntil.get(element) ?? validUntil)
+  return { elements, validUntil }
+}

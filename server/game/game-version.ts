@@ -1,0 +1,119 @@
+import { sql } from 'kysely'
+import { defaultGroupId } from '../../src/api/groups'
+import type { Executor } from '../db/database'
+import { isPostgres } from '../db/dialect'
+import type { UserGroupRow } from '../db/tables/groups.table'
+
+/**
+ * A group row with the versions of what the game shows about it: strings that change when the data
+ * behind a ranking, an activity stream, badges or the poll list does. Each part is one index lookup
+ * (a max or min at the edge of an index), so reading them costs about one small query per request.
+ */
+export interface GroupVersions {
+  group: UserGroupRow
+  /** evaluations (the earliest running prediction moves), settlements, the group's members */
+  ranking: string
+  /** the ranking's and new predictions, bets (their ledger rows) and polls */
+  activity: string
+  /** trophies awarded */
+  trophies: string
+  /** polls opened and settled, bets */
+  polls: string
+  /** groups created (what else changes in public group lists is seconds old at most: see state.ts) */
+  groups: string
+}
+
+interface VersionRow extends UserGroupRow {
+  vLedger: number | null
+  vDue: number | null
+  vTagged: number | null
+  vPolls: number | null
+  vUnsettled: number | null
+  vTrophies: number | null
+  vUsers: number | null
+  vGroups: number | null
+  vMembers: number | null
+  vJoined: number | null
+  vMine: string | null
+}
+
+/** What one player belongs to, read with the versions: active memberships and invitations. */
+export interface Memberships {
+  active: Set<number>
+  invited: Set<number>
+}
+
+function membershipsSql(db: Executor, userId: number) {
+  // invitations as negative ids
+  const id = sql`case when m.status = 'active' then m.group_id else -m.group_id end`
+  return isPostgres(db)
+    ? sql`(select string_agg(cast(${id} as text), ',') from group_members m where m.user_id = ${userId})`
+    : sql`(select group_concat(${id}) from group_members m where m.user_id = ${userId})`
+}
+
+function parseMemberships(list: string | null): Memberships {
+  const memberships: Memberships = { active: new Set(), invited: new Set() }
+  for (const part of (list ?? '').split(',')) {
+    const id = Number(part)
+    if (id > 0) memberships.active.add(id)
+    else if (id < 0) memberships.invited.add(-id)
+  }
+  return memberships
+}
+
+/**
+ * The groups (missing ones are left out) with their versions, and the memberships of `userId` (none
+ * for 0), in one statement.
+ */
+export async function readGroupVersions(
+  db: Executor,
+  groupIds: readonly number[],
+  userId = 0,
+): Promise<{ versions: Map<number, GroupVersions>; memberships: Memberships }> {
+  const versions = new Map<number, GroupVersions>()
+  if (groupIds.length === 0) return { versions, memberships: parseMemberships(null) }
+  const { rows } = await sql<VersionRow>`select g.*,
+      (select max(id) from ledger) as v_ledger,
+      (select min(evaluation_due_at) from tagged_messages where evaluated_at is null) as v_due,
+      (select max(created_at) from tagged_messages) as v_tagged,
+      (select max(id) from polls) as v_polls,
+      (select min(eval_time) from polls where settled_at is null) as v_unsettled,
+      (select max(id) from trophies) as v_trophies,
+      (select max(id) from users) as v_users,
+      (select max(id) from user_groups) as v_groups,
+      case when g.id = ${sql.lit(defaultGroupId)} then 0 else (select count(*) from group_members m
+        where m.group_id = g.id and m.status = 'active') end as v_members,
+      case when g.id = ${sql.lit(defaultGroupId)} then 0 else (select max(joined_at) from group_members m
+        where m.group_id = g.id) end as v_joined,
+      ${userId > 0 ? membershipsSql(db, userId) : sql`null`} as v_mine
+    from user_groups g where g.id in (${sql.join(groupIds)})`.execute(db)
+  for (const row of rows) {
+    const {
+      vLedger,
+      vDue,
+      vTagged,
+      vPolls,
+      vUnsettled,
+      vTrophies,
+      vUsers,
+      vGroups,
+      vMembers,
+      vJoined,
+      vMine: _mine,
+      ...group
+    } = row
+    const members = `${Number(vMembers ?? 0)}/${Number(vJoined ?? 0)}/${Number(vUsers ?? 0)}`
+    // A group's settings change what its ranking counts (an event's end, its titles).
+    const settings = `${group.endTime ?? ''}/${group.titleRestrictions}/${group.name}`
+    const ranking = `${Number(vDue ?? 0)}/${Number(vUnsettled ?? 0)}/${Number(vPolls ?? 0)}/${members}/${settings}`
+    versions.set(group.id, {
+      group: { ...group, id: Number(group.id) },
+      ranking,
+      activity: `${ranking}/${Number(vLedger ?? 0)}/${Number(vTagged ?? 0)}`,
+      trophies: String(Number(vTrophies ?? 0)),
+      polls: `${Number(vLedger ?? 0)}/${Number(vPolls ?? 0)}/${Number(vUnsettled ?? 0)}`,
+      groups: String(Number(vGroups ?? 0)),
+    })
+  }
+  return { versions, memberships: parseMemberships(rows[0]?.vMine ?? null) }
+}

@@ -1,0 +1,285 @@
+import { type RawBuilder, sql } from 'kysely'
+import { defaultGroupId } from '../../src/api/groups'
+import type { RankingRow } from '../../src/api/rankings'
+import { fromHundredths } from '../../src/domain/currency'
+import { evaluationDelayMs } from '../../src/domain/prediction'
+import { type PlayerScore, rankPlayers } from '../../src/domain/ranking'
+import {
+  intersectSpans,
+  isEmptySpan,
+  periodSpan,
+  type RankingPeriod,
+  type TimeSpan,
+} from '../../src/domain/ranking-periods'
+import type { Config } from '../config'
+import type { Db, Executor } from '../db/database'
+import type { UserGroupRow } from '../db/tables/groups.table'
+import { type GroupVersions, readGroupVersions } from './game-version'
+import { creditHundredthsSql, isCorrectSql } from './prediction-sql'
+import { VersionedCache } from './versioned-cache'
+
+/**
+ * Rankings: per group and period, the group's active members who played in the period, by points won.
+ *
+ * Points (in hundredths here, TTC on the wire) are what the player won by playing in the period:
+ * - each prediction evaluated in the period (evaluatedAt in it) that was correct: its reward, exactly
+ *   the 'tag' credit the evaluation paid (rewardFactor rounded to hundredths);
+ * - each bet on a poll decided in the period (evalTime in it, once settled): payout - stake, so a lost
+ *   bet counts against the player and a won one with its profit only.
+ * Nothing else counts: no grants, no event prizes, no money moved between wallets. Accuracy is correct /
+ * evaluated predictions of the period. A player is ranked when they had an evaluated prediction or a
+ * settled bet in the period; `rankPlayers` orders and shares ranks on ties.
+ *
+ * Events count only their titles (titleRestrictions, all when empty) and only their lifetime (from
+ * their creation to their end time), so an event's all_time is the event itself.
+ */
+
+export interface RankingsContext {
+  db: Db
+  config: Pick<Config, 'timeZone'>
+}
+
+export interface RankingScope {
+  groupId: number
+  span: TimeSpan
+  /** empty: every title */
+  titleIds: readonly number[]
+}
+
+/** An event's lifetime; other groups have none (every time counts). */
+export function lifetimeOf(group: UserGroupRow): TimeSpan {
+  if (group.type !== 'event') return {}
+  return { from: group.createdAt, ...(group.endTime === null ? {} : { to: group.endTime }) }
+}
+
+export function titlesOf(group: UserGroupRow): number[] {
+  if (group.type !== 'event') return []
+  return JSON.parse(group.titleRestrictions) as number[]
+}
+
+/** What the group's ranking over `span` counts. */
+export function scopeFor(group: UserGroupRow, span: TimeSpan): RankingScope {
+  return { groupId: group.id, span: intersectSpans(span, lifetimeOf(group)), titleIds: titlesOf(group) }
+}
+
+export function periodScope(group: UserGroupRow, period: RankingPeriod, now: number, timeZone: string) {
+  return scopeFor(group, periodSpan(period, now, timeZone))
+}
+
+/**
+ * How far before a span's start a prediction evaluated in it may have been made. Evaluation is due a
+ * fixed 3 h after creation (evaluatedAt = evaluationDueAt); the day of slack keeps this a mere narrowing
+ * of the scan by the created_at index, whatever the delay, while evaluated_at decides.
+ */
+const creationSlackMs = evaluationDelayMs + 86_400_000
+
+function memberFilter(column: string, groupId: number): RawBuilder<unknown> {
+  return sql`${sql.ref(column)} in (select m.user_id from group_members m
+    where m.group_id = ${groupId} and m.status = 'active')`
+}
+
+function and(conditions: readonly RawBuilder<unknown>[]): RawBuilder<unknown> {
+  return sql.join(conditions, sql` and `)
+}
+
+/** Every active player's points (hundredths), correct and evaluated predictions: one statement. */
+export async function playerScores(db: Executor, scope: RankingScope): Promise<PlayerScore[]> {
+  const { span, titleIds, groupId } = scope
+  if (isEmptySpan(span)) return []
+  const predicted: RawBuilder<unknown>[] = [
+    sql`t.evaluated_at is not null`,
+    memberFilter('t.user_id', groupId),
+  ]
+  const decided: RawBuilder<unknown>[] = [
+    sql`p.settled_at is not null`,
+    sql`v.user_id is not null`,
+    sql`v.payout is not null`,
+    memberFilter('v.user_id', groupId),
+  ]
+  if (span.from !== undefined) {
+    predicted.push(sql`t.evaluated_at >= ${span.from}`, sql`t.created_at >= ${span.from - creationSlackMs}`)
+    decided.push(sql`p.eval_time >= ${span.from}`)
+  }
+  if (span.to !== undefined) {
+    // created before it was evaluated
+    predicted.push(sql`t.evaluated_at < ${span.to}`, sql`t.created_at < ${span.to}`)
+    decided.push(sql`p.eval_time < ${span.to}`)
+  }
+  if (titleIds.length > 0) {
+    predicted.push(sql`t.title_id in (${sql.join(titleIds)})`)
+    decided.push(sql`p.title_id in (${sql.join(titleIds)})`)
+  }
+  const correct = isCorrectSql('t.trend', 't.at_price', 't.eval_price')
+  const { rows } = await sql<{
+    userId: number
+    username: string
+    points: number
+    correct: number
+    evaluated: number
+  }>`select s.user_id, u.username, sum(s.points) as points, sum(s.correct) as correct,
+      sum(s.evaluated) as evaluated
+    from (
+      select t.user_id, sum(case when ${correct} then ${creditHundredthsSql('t.reward_factor')} else 0 end) as points,
+        sum(case when ${correct} then 1 else 0 end) as correct, count(*) as evaluated
+      from tagged_messages t where ${and(predicted)} group by t.user_id
+      union all
+      select v.user_id, sum(v.payout - v.ttc_bet) as points, 0 as correct, 0 as evaluated
+      from polls p join votes v on v.poll_id = p.id where ${and(decided)} group by v.user_id
+    ) s join users u on u.id = s.user_id
+    group by s.user_id, u.username`.execute(db)
+  return rows.map((row) => ({
+    userId: Number(row.userId),
+    username: row.username,
+    points: Number(row.points),
+    correct: Number(row.correct),
+    evaluated: Number(row.evaluated),
+  }))
+}
+
+/** The ranking of a scope, computed now (the jobs use this; requests go through `cachedRanking`). */
+export async function computeRanking(db: Executor, scope: RankingScope): Promise<RankingRow[]> {
+  return rankPlayers(await playerScores(db, scope)).map((player) => ({
+    rank: player.rank,
+    userId: player.userId,
+    username: player.username,
+    points: fromHundredths(player.points),
+    accuracy: Math.round(player.accuracy * 10_000) / 10_000,
+  }))
+}
+
+/**
+ * Rankings change with evaluations and settlements, not with every request: each process keeps the
+ * latest one per group and period while the group's ranking version holds (five minutes at most, for
+ * changes no version shows, such as a deleted account of group 1000).
+ */
+const rankingMaxAgeMs = 5 * 60_000
+const rankingCaches = new WeakMap<object, VersionedCache<RankingRow[]>>()
+
+function rankingCacheOf(owner: object): VersionedCache<RankingRow[]> {
+  let cache = rankingCaches.get(owner)
+  if (!cache) {
+    cache = new VersionedCache(rankingMaxAgeMs)
+    rankingCaches.set(owner, cache)
+  }
+  return cache
+}
+
+/** The group's ranking of the period; call inside `inReadTransaction` with its executor. */
+export function cachedRanking(
+  ctx: RankingsContext,
+  db: Executor,
+  versions: GroupVersions,
+  period: RankingPeriod,
+  now: number,
+): Promise<RankingRow[]> {
+  const scope = periodScope(versions.group, period, now, ctx.config.timeZone)
+  const key = `${scope.span.from ?? ''}/${scope.span.to ?? ''}/${versions.ranking}`
+  return rankingCacheOf(ctx.db).get(`${versions.group.id}:${period}`, key, now, async () => ({
+    value: await computeRanking(db, scope),
+  }))
+}
+
+const rankIndexes = new WeakMap<readonly RankingRow[], Map<number, number>>()
+
+/** The player's rank in the ranking, 0 when they are not ranked. */
+export function rankIn(ranking: readonly RankingRow[], userId: number): number {
+  let index = rankIndexes.get(ranking)
+  if (!index) {
+    index = new Map(ranking.map((row) => [row.userId, row.rank]))
+    rankIndexes.set(ranking, index)
+  }
+  return index.get(userId) ?? 0
+}
+
+/** Versions of group 1000, which every player is in. */
+export async function defaultGroupVersions(db: Executor): Promise<GroupVersions> {
+  const versions = (await readGroupVersions(db, [defaultGroupId])).versions.get(defaultGroupId)
+  if (!versions) throw new Error('group 1000 is missing')
+  return versions
+}
+
+/** A trophy kind a player won, with how many times (spec §3 "Badge"). */
+export interface Badge {
+  groupName: string
+  rank: number
+  count: number
+}
+
+export interface Standing {
+  /** rank in last week's ranking of group 1000, 0 when not ranked */
+  rank: number
+  /** rank in this week's ranking of group 1000 so far, 0 when not ranked */
+  liveRank: number
+  userBadges: Badge[]
+}
+
+/**
+ * rank, liveRank and badges of players. Ranks are those of group 1000, the ranking every player is in,
+ * so a player's ranks read the same to everybody whatever group they look from.
+ */
+export async function standingsOf(
+  ctx: RankingsContext,
+  db: Executor,
+  userIds: readonly number[],
+  now: number,
+  versions?: GroupVersions,
+): Promise<Map<number, Standing>> {
+  const v = versions ?? (await defaultGroupVersions(db))
+  const [live, last, badges] = await Promise.all([
+    cachedRanking(ctx, db, v, 'this_week', now),
+    cachedRanking(ctx, db, v, 'last_week', now),
+    badgesOf(db, userIds),
+  ])
+  return new Map(
+    userIds.map((id) => [
+      id,
+      { rank: rankIn(last, id), liveRank: rankIn(live, id), userBadges: badges.get(id) ?? [] },
+    ]),
+  )
+}
+
+/**
+ * Each player's trophies as badges: per group and rank, how many weeks. Gold first, then by group
+ * name; a deleted group's trophies keep the name it had.
+ */
+export async function badgesOf(db: Executor, userIds: readonly number[]): Promise<Map<number, Badge[]>> {
+  const badges = new Map<number, Badge[]>()
+  if (userIds.length === 0) return badges
+  const rows = await db
+    .selectFrom('trophies as t')
+    .leftJoin('userGroups as g', 'g.id', 't.groupId')
+    .select((eb) => [
+      't.userId',
+      't.groupId',
+      't.rank',
+      'g.name',
+      eb.fn.max('t.groupName').as('keptName'),
+      eb.fn.countAll<number>().as('count'),
+    ])
+    .where('t.userId', 'in', [...new Set(userIds)])
+    .groupBy(['t.userId', 't.groupId', 't.rank', 'g.name'])
+    .execute()
+  const sorted = rows
+    .map((row) => ({
+      userId: Number(row.userId),
+      badge: { groupName: row.name ?? row.keptName, rank: Number(row.rank), count: Number(row.count) },
+    }))
+    .sort(
+      (a, b) => a.badge.rank - b.badge.rank || a.badge.groupName.localeCompare(b.badge.groupName, 'en-US'),
+    )
+  for (const { userId, badge } of sorted) {
+    const list = badges.get(userId) ?? []
+    list.push(badge)
+    badges.set(userId, list)
+  }
+  return badges
+}
+
+/** Last week's top three of group 1000, by rank (placeholders are the client's business). */
+export async function recentChampions(ctx: RankingsContext, db: Executor, now: number) {
+  const lastWeek = await cachedRanking(ctx, db, await defaultGroupVersions(db), 'last_week', now)
+  return lastWeek
+    .filter((row) => row.rank <= 3)
+    .slice(0, 3)
+    .map((row) => ({ rank: row.rank, userId: row.userId, username: row.username, points: row.points }))
+}

@@ -1,0 +1,298 @@
+import { defaultGroupId, type Group } from '../../src/api/groups'
+import type { OwnVote, Poll } from '../../src/api/polls'
+import type { GroupRankings } from '../../src/api/rankings'
+import { stateChronicElements, stateRankingRows } from '../../src/api/state'
+import type { PublicUser } from '../../src/api/users'
+import { fromHundredths } from '../../src/domain/currency'
+import { pollPhase } from '../../src/domain/poll-phase'
+import { periodSpan, rankingPeriods } from '../../src/domain/ranking-periods'
+import { publicUserPayload } from '../auth/user-payload'
+import type { AppContext } from '../context'
+import { dataVersion } from '../db/data-version'
+import type { Executor } from '../db/database'
+import { inReadTransaction } from '../db/read-transaction'
+import { activityPage } from './activity'
+import { type GroupVersions, type Memberships, readGroupVersions } from './game-version'
+import { publicGroupsFor } from './groups.repo'
+import { listPolls } from './polls.read'
+import { cachedRanking, standingsOf } from './rankings'
+import { VersionedCache } from './versioned-cache'
+
+/**
+ * `GET /v1/stockgame/state` as the JSON bytes to send. Each request reads, in one read-only
+ * transaction, the versions of what the state shows and the caller's memberships (one statement); the
+ * answer is built from parts kept per process while their versions hold:
+ * - per group: rankings, chronic and the players they name, serialized once per change;
+ * - for everybody: the poll list with everybody's counts, and the public groups;
+ * - per caller: their own bets (one statement) and the finished answer, until a version, their
+ *   memberships or a poll's phase change, or a few seconds pass.
+ */
+
+interface SharedPart {
+  /** JSON arrays and objects, spliced into the answer as they are */
+  users: string
+  rankings: string
+  chronic: string
+  /** game time until which the chronic reads the same */
+  validUntil: number
+}
+
+/** A poll of the list as JSON text without its phase and votes (the caller's), which follow per request. */
+interface PollText {
+  poll: Poll
+  head: string
+}
+
+/** A safety net for changes no version shows; the versions do the real work. */
+const sharedMaxAgeMs = 60_000
+/**
+ * Public groups are read for everybody at once and kept this long: member counts, names and deletions
+ * show within seconds (the client keeps a state 5 s anyway), a new group at once (its id is a version),
+ * and the caller's own joins and leaves at once (their memberships are read with the versions).
+ */
+const freshMs = 3000
+/** publicGroupsFor's limit: a list this long may be cut, and is read per caller instead. */
+const publicGroupsListed = 200
+/** Finished answers kept: about 50 KB each. */
+const answersKept = 500
+
+/** A caller's finished answer and what it was built from. */
+interface Answer {
+  activeGroupId: number
+  /** dataVersion then: while it holds, nothing was written since */
+  written: string
+  /** the versions of everything the answer shows */
+  key: string
+  validUntil: number
+  bornAt: number
+  body: Buffer
+}
+
+interface StateCaches {
+  shared: VersionedCache<SharedPart>
+  polls: VersionedCache<PollText[]>
+  publicGroups: VersionedCache<Group[]>
+  /** by user id, least recently used first */
+  answers: Map<number, Answer>
+}
+
+const stateCaches = new WeakMap<object, StateCaches>()
+
+function cachesOf(owner: object): StateCaches {
+  let caches = stateCaches.get(owner)
+  if (!caches) {
+    caches = {
+      shared: new VersionedCache(sharedMaxAgeMs, 500),
+      polls: new VersionedCache(sharedMaxAgeMs, 4),
+      publicGroups: new VersionedCache(freshMs, 4),
+      answers: new Map(),
+    }
+    stateCaches.set(owner, caches)
+  }
+  return caches
+}
+
+async function groupRankings(
+  ctx: AppContext,
+  db: Executor,
+  versions: GroupVersions,
+  now: number,
+): Promise<GroupRankings> {
+  const [thisWeek = [], lastWeek = [], allTime = []] = await Promise.all(
+    rankingPeriods.map((period) => cachedRanking(ctx, db, versions, period, now)),
+  )
+  return {
+    this_week: thisWeek.slice(0, stateRankingRows),
+    last_week: lastWeek.slice(0, stateRankingRows),
+    all_time: allTime.slice(0, stateRankingRows),
+  }
+}
+
+async function publicUsers(
+  ctx: AppContext,
+  db: Executor,
+  ids: readonly number[],
+  now: number,
+  everyone: GroupVersions,
+): Promise<PublicUser[]> {
+  if (ids.length === 0) return []
+  const [rows, standings] = await Promise.all([
+    db.selectFrom('users').selectAll().where('id', 'in', ids).orderBy('id').execute(),
+    standingsOf(ctx, db, ids, now, everyone),
+  ])
+  return rows.map((user) => publicUserPayload(user, standings.get(user.id)))
+}
+
+/** Rankings of the group (and of group 1000), its chronic and the players they name. */
+function sharedPart(
+  ctx: AppContext,
+  db: Executor,
+  active: GroupVersions,
+  everyone: GroupVersions,
+  now: number,
+): Promise<SharedPart> {
+  const key = [active.ranking, active.activity, active.trophies, everyone.ranking].join('|')
+  return cachesOf(ctx.db).shared.get(`group:${active.group.id}`, key, now, async () => {
+    const groups = active.group.id === defaultGroupId ? [everyone] : [active, everyone]
+    const rankings: Record<string, GroupRankings> = {}
+    for (const versions of groups) rankings[versions.group.id] = await groupRankings(ctx, db, versions, now)
+    const chronic = await activityPage(ctx, db, active.group, { limit: stateChronicElements, now })
+    const named = new Set<number>()
+    for (const ranking of Object.values(rankings))
+      for (const rows of Object.values(ranking)) for (const row of rows) named.add(row.userId)
+    for (const element of chronic.elements) if ('userId' in element.data) named.add(element.data.userId)
+    const users = await publicUsers(ctx, db, [...named], now, everyone)
+    // rankings (and ranks) move on with the week
+    const weekEnd = periodSpan('this_week', now, ctx.config.timeZone).to ?? Number.POSITIVE_INFINITY
+    const validUntil = Math.min(chronic.validUntil, weekEnd)
+    return {
+      value: {
+        users: JSON.stringify(users),
+        rankings: JSON.stringify(rankings),
+        chronic: JSON.stringify(chronic.elements),
+        validUntil,
+      },
+      validUntil,
+    }
+  })
+}
+
+/** The newest polls with everybody's counts, the same for every caller, serialized once per change. */
+function pollTexts(ctx: AppContext, db: Executor, versions: GroupVersions, now: number): Promise<PollText[]> {
+  return cachesOf(ctx.db).polls.get('polls', versions.polls, now, async () => {
+    // user 0 has no bets: the caller's are added per request, as is the phase (it moves with the clock)
+    const polls = await listPolls(db, { userId: 0, now, market: ctx.market })
+    return {
+      value: polls.map((poll) => {
+        const { phase: _phase, votes: _votes, ...rest } = poll
+        return { poll, head: JSON.stringify(rest).slice(0, -1) }
+      }),
+    }
+  })
+}
+
+/** The poll list as JSON text with the caller's bets and each poll's phase now; when a phase changes next. */
+async function pollsJson(
+  ctx: AppContext,
+  db: Executor,
+  userId: number,
+  versions: GroupVersions,
+  now: number,
+): Promise<{ json: string; validUntil: number }> {
+  const polls = await pollTexts(ctx, db, versions, now)
+  if (polls.length === 0) return { json: '[]', validUntil: Number.POSITIVE_INFINITY }
+  // A range, not a list of 50 ids: one short statement on the (user_id, poll_id) index.
+  const own = await db
+    .selectFrom('votes')
+    .select(['pollId', 'vote', 'ttcBet', 'createdAt', 'payout'])
+    .where('userId', '=', userId)
+    .where('pollId', '>=', Math.min(...polls.map(({ poll }) => poll.pollId)))
+    .execute()
+  const ownByPoll = new Map(own.map((vote) => [vote.pollId, vote]))
+  let validUntil = Number.POSITIVE_INFINITY
+  const texts = polls.map(({ poll, head }) => {
+    for (const change of [poll.endTime, poll.evalTime])
+      if (change > now) validUntil = Math.min(validUntil, change)
+    const vote = ownByPoll.get(poll.pollId)
+    const votes: OwnVote[] = vote
+      ? [
+          {
+            pollId: poll.pollId,
+            userId,
+            vote: vote.vote,
+            ttcBet: fromHundredths(vote.ttcBet),
+            createdAt: vote.createdAt,
+            payout: vote.payout === null ? null : fromHundredths(vote.payout),
+          },
+        ]
+      : []
+    return `${head},"phase":"${pollPhase(poll, now)}","votes":${JSON.stringify(votes)}}`
+  })
+  return { json: `[${texts.join(',')}]`, validUntil }
+}
+
+/** Public groups the caller is not in (nor invited to), most members first: publicGroupsFor's answer. */
+async function publicGroupsJson(
+  ctx: AppContext,
+  db: Executor,
+  userId: number,
+  memberships: Memberships,
+  versions: GroupVersions,
+  now: number,
+): Promise<string> {
+  // caller 0 is in no group: every public group
+  const all = await cachesOf(ctx.db).publicGroups.get('public', versions.groups, now, async () => ({
+    value: await publicGroupsFor(db, 0),
+  }))
+  if (all.length >= publicGroupsListed) return JSON.stringify(await publicGroupsFor(db, userId))
+  return JSON.stringify(
+    all.filter((group) => !memberships.active.has(group.id) && !memberships.invited.has(group.id)),
+  )
+}
+
+const membershipKey = (memberships: Memberships) =>
+  `${[...memberships.active].join(',')};${[...memberships.invited].join(',')}`
+
+function keepAnswer(answers: Map<number, Answer>, userId: number, answer: Answer): void {
+  answers.delete(userId)
+  if (answers.size >= answersKept) {
+    const oldest = answers.keys().next().value
+    if (oldest !== undefined) answers.delete(oldest)
+  }
+  answers.set(userId, answer)
+}
+
+/**
+ * The state of the game as the player sees it from their active group (group 1000 if they left it).
+ * The caller's last answer is sent again while nothing was written since (one tiny statement tells),
+ * or, for a few seconds, while the versions of all it shows hold; either way only while no poll changed
+ * phase, the chronic reads the same and the week is the same.
+ */
+export async function gameStateBody(ctx: AppContext, userId: number, activeGroupId: number): Promise<Buffer> {
+  const now = ctx.clock.now()
+  const { answers } = cachesOf(ctx.db)
+  const last = answers.get(userId)
+  const current = last !== undefined && last.activeGroupId === activeGroupId && now < last.validUntil
+  // Nothing written since: nothing it shows can have changed. One statement, so one snapshot.
+  if (current && last.written === (await dataVersion(ctx.db))) return last.body
+  return inReadTransaction(ctx.db, async (db) => {
+    const written = await dataVersion(db)
+    if (current && last.written === written) return last.body
+
+    const read = await readGroupVersions(db, [...new Set([activeGroupId, defaultGroupId])], userId)
+    const { versions, memberships } = read
+    const everyone = versions.get(defaultGroupId)
+    if (!everyone) throw new Error('group 1000 is missing')
+    const candidate = versions.get(activeGroupId) ?? everyone
+    const active = memberships.active.has(candidate.group.id) ? candidate : everyone
+    const key = [
+      active.group.id,
+      active.ranking,
+      active.activity,
+      active.trophies,
+      everyone.ranking,
+      everyone.polls,
+      everyone.groups,
+      membershipKey(memberships),
+    ].join('|')
+    // public group lists (member counts) may be seconds old: see freshMs
+    if (current && last.key === key && Date.now() - last.bornAt < freshMs) {
+      last.written = written
+      return last.body
+    }
+    const shared = await sharedPart(ctx, db, active, everyone, now)
+    const polls = await pollsJson(ctx, db, userId, everyone, now)
+    const publicGroups = await publicGroupsJson(ctx, db, userId, memberships, everyone, now)
+    const json = `{"users":${shared.users},"polls":${polls.json},"rankings":${shared.rankings},"chronic":${shared.chronic},"publicGroups":${publicGroups}}`
+    const body = Buffer.from(json)
+    keepAnswer(answers, userId, {
+      activeGroupId,
+      written,
+      key,
+      validUntil: Math.min(shared.validUntil, polls.validUntil),
+      bornAt: Date.now(),
+      body,
+    })
+    return body
+  })
+}

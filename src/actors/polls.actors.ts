@@ -1,0 +1,51 @@
+import { fromPromise } from 'xstate'
+import type { OwnVote, Poll, PollResults } from '../api/polls'
+import type { BetMachine } from '../machines/bet.machine'
+import type { PostVoteInput } from '../machines/bet.types'
+import type { PollsMachine } from '../machines/polls.machine'
+import type { PollsEvent } from '../machines/polls.types'
+import { type GameCall, gameCallFor, goToSignIn, type Sendable } from './game-api'
+import type { Navigator } from './navigation'
+import type { Notifier } from './notifier'
+import type { ServerErrorPolicyDeps } from './server-error.actors'
+
+/** The polls of the player (`GET /v1/stockgame/polls`). */
+export const loadPolls = (call: GameCall) => fromPromise<readonly Poll[]>(() => call('polls', {}))
+
+/** Sends a bet (`POST /v1/stockgame/polls/{pollId}/vote`, one Idempotency-Key for all attempts). */
+export const postVote = (call: GameCall) =>
+  fromPromise<PollResults, PostVoteInput>(({ input }) =>
+    call('vote', { params: { pollId: input.pollId }, body: input.body }),
+  )
+
+/** The production wiring of the polls store. */
+export function providePolls(machine: PollsMachine, deps: ServerErrorPolicyDeps) {
+  return machine.provide({ actors: { loadStore: loadPolls(gameCallFor(deps)) } })
+}
+
+export interface BetDeps extends ServerErrorPolicyDeps {
+  readonly navigate: Navigator
+  readonly notify: Notifier
+  /** the polls store: the bet shows there at once, and the results once the server has it */
+  readonly polls: Sendable<PollsEvent>
+  /** @default Date.now */
+  readonly now?: () => number
+}
+
+/** The production wiring of the bet flow. */
+export function provideBet(machine: BetMachine, deps: BetDeps) {
+  const now = deps.now ?? Date.now
+  return machine.provide({
+    actors: { postVote: postVote(gameCallFor(deps)) },
+    actions: {
+      addBetLocally: (_, bet) => {
+        const vote: OwnVote = { ...bet, createdAt: now(), payout: null }
+        deps.polls.send({ type: 'polls.betAdded', vote })
+      },
+      storeResults: (_, { pollId, results }) =>
+        deps.polls.send({ type: 'polls.resultsReceived', pollId, results }),
+      notify: (_, notice) => deps.notify.show(notice),
+      navigateToSignIn: () => goToSignIn(deps.navigate),
+    },
+  })
+}

@@ -1,0 +1,18 @@
+import { type ActivityElement, type ActivityGroup, groupActivity } from '../domain/activity-grouping'
+import { createStoreMachine } from './store.machine'
+import type { StoreContext } from './store.types'
+
+/**
+ * Spec §3 "Activity stream", §9: the activity stream store. `loadStore` resolves with the elements; the
+ * store holds them grouped (same type within an hour merged, at most 20 groups, evaluated predictions
+ * apart from predicted ones).
+ */
+export const activityMachine = createStoreMachine<readonly ActivityGroup[], readonly ActivityElement[]>({
+  id: 'activityStream',
+  initialData: [],
+  toData: (elements) => groupActivity(elements),
+})
+
+export type ActivityMachine = typeof activityMachine
+
+export const selectActivityGroups = (context: StoreContext<readonly ActivityGroup[]>) => context.data

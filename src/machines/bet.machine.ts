@@ -1,0 +1,102 @@
+import { assign, fromPromise, setup } from 'xstate'
+import type { PollResults } from '../api/polls'
+import { parseWager, wagerProblem } from '../domain/wager'
+import type { Bet, BetContext, BetEvent, PostVoteInput } from './bet.types'
+import { gameNotices } from './game-notices'
+import type { Notice } from './notices'
+import { statusOf } from './server-error.types'
+
+const guestId = -1
+
+const betOf = (event: BetEvent): Bet => ({
+  pollId: event.pollId,
+  userId: event.userId,
+  vote: event.vote,
+  ttcBet: parseWager(event.wager) as number,
+})
+
+const sending = (context: BetContext) => context.queue[0] as Bet
+
+/**
+ * Spec §4 "Tagging and betting", §5, §8: a bet is checked, added to the polls store at once, then
+ * sent. A success stores the poll's results; a failure keeps the bet locally and says so; a 409 means
+ * the server has a bet of the player on that poll already. Bets placed while one is sent wait in turn.
+ */
+export const betMachine = setup({
+  types: {} as { context: BetContext; events: BetEvent },
+  actors: {
+    postVote: fromPromise<PollResults, PostVoteInput>(async () => {
+      throw new Error('postVote is provided by src/actors')
+    }),
+  },
+  guards: {
+    isGuest: ({ event }) => event.userId === guestId,
+    isAlreadyPlaced: ({ context, event }) =>
+      event.alreadyPlaced === true || context.queue.some((bet) => bet.pollId === event.pollId),
+    isInvalidWager: ({ event }) => wagerProblem(event.wager, event.balance) !== undefined,
+    isConflict: ({ event }) => statusOf((event as { error?: unknown }).error) === 409,
+    hasBetToSend: ({ context }) => context.queue.length > 0,
+  },
+  actions: {
+    enqueue: assign({ queue: ({ context, event }) => [...context.queue, betOf(event)] }),
+    dequeue: assign({ queue: ({ context }) => context.queue.slice(1) }),
+    addBetLocally: (_, _bet: Bet) => {},
+    storeResults: (_, _results: { readonly pollId: number; readonly results: PollResults }) => {},
+    notify: (_, _notice: Notice) => {},
+    navigateToSignIn: () => {},
+  },
+}).createMachine({
+  id: 'bet',
+  context: { queue: [] },
+  on: {
+    'bet.place': [
+      { guard: 'isGuest', actions: 'navigateToSignIn' },
+      { guard: 'isAlreadyPlaced', actions: { type: 'notify', params: gameNotices.alreadyBet } },
+      {
+        guard: 'isInvalidWager',
+        actions: {
+          type: 'notify',
+          params: ({ event }) =>
+            gameNotices.invalidWager(wagerProblem(event.wager, event.balance) ?? 'missing', event.balance),
+        },
+      },
+      { actions: ['enqueue', { type: 'addBetLocally', params: ({ event }) => betOf(event) }] },
+    ],
+  },
+  initial: 'idle',
+  states: {
+    idle: {
+      always: { guard: 'hasBetToSend', target: 'sending' },
+    },
+    sending: {
+      invoke: {
+        id: 'postVote',
+        src: 'postVote',
+        input: ({ context }) => ({ pollId: sending(context).pollId, body: sending(context) }),
+        onDone: {
+          target: 'idle',
+          actions: [
+            {
+              type: 'storeResults',
+              params: ({ context, event }) => ({ pollId: sending(context).pollId, results: event.output }),
+            },
+            'dequeue',
+          ],
+        },
+        onError: [
+          {
+            guard: 'isConflict',
+            target: 'idle',
+            actions: [{ type: 'notify', params: gameNotices.alreadyBet }, 'dequeue'],
+          },
+          { target: 'idle', actions: [{ type: 'notify', params: gameNotices.betFailed }, 'dequeue'] },
+        ],
+      },
+    },
+  },
+})
+
+export type BetMachine = typeof betMachine
+
+/** Whether a bet is on its way to the server (the form shows it). */
+export const selectIsSendingBet = (context: BetContext) => context.queue.length > 0

@@ -1,0 +1,72 @@
+import type { WagerProblem } from '../domain/wager'
+import type { Notice } from './notices'
+
+/**
+ * The spec's texts of game actions and groups (§5, §8) that the poll, bet, prediction, live stream and
+ * group machines raise. The server's copies of the shared ones (src/api) are checked equal by a test.
+ */
+export const gameTexts = {
+  validationTitle: 'Validation Error',
+  wagerMissing: 'You must set your wager...',
+  wagerNotANumber: 'Your wager must be a number.',
+  wagerNotPositive: 'Your wager must be greater than 0.',
+  wagerDecimals: 'Your wager can have at most two decimals.',
+  /** the balance in TTC, two decimals */
+  overBalance: (balance: number) => `You don't have so much money... (Max ${balance.toFixed(2)} TTC)`,
+  betFailed: 'Error sending bet to server',
+  alreadyBet: 'Warning: You have already placed your bet.',
+  predictionFailed: 'Error sending prediction to server',
+  alreadyPredicted: 'Warning: You have already made a prediction for this message.',
+  messagesFailed: 'Error fetching messages!',
+  noRelevantMessages: 'Error: Could not fetch any relevant messages!',
+  groupSelectFailed: 'Error selecting group',
+  groupSelectionNotSaved: "Couldn't save your group selection",
+  groupSaveFailed: 'Error saving group',
+  groupDeleteFailed: 'Error deleting group',
+  groupLeaveFailed: 'Error leaving group',
+  groupMembersFailed: 'Error editing group members and admins',
+  groupNeedsAdmin: 'Cannot save changes, at least one member must be an admin.',
+  noActiveGroup: 'No active user group is set',
+  // successes: the spec says only "info notices with the group name"; these words are ours
+  groupSelected: 'Group selected',
+  groupSaved: 'Group saved',
+  groupDeleted: 'Group deleted',
+  groupLeft: 'You left the group',
+  groupMembersSaved: 'Members and admins saved',
+} as const
+
+const wagerTexts: Record<Exclude<WagerProblem, 'overBalance'>, string> = {
+  missing: gameTexts.wagerMissing,
+  notANumber: gameTexts.wagerNotANumber,
+  notPositive: gameTexts.wagerNotPositive,
+  decimals: gameTexts.wagerDecimals,
+}
+
+/** The notices of the game actions and groups, built once so machines, tests and docs agree. */
+export const gameNotices = {
+  /** spec §5: titled 'Validation Error' */
+  invalidWager: (problem: WagerProblem, balance: number): Notice => ({
+    kind: 'negative',
+    message: gameTexts.validationTitle,
+    caption: problem === 'overBalance' ? gameTexts.overBalance(balance) : wagerTexts[problem],
+  }),
+  betFailed: { kind: 'negative', message: gameTexts.betFailed },
+  alreadyBet: { kind: 'warning', message: gameTexts.alreadyBet },
+  predictionFailed: { kind: 'negative', message: gameTexts.predictionFailed },
+  alreadyPredicted: { kind: 'warning', message: gameTexts.alreadyPredicted },
+  messagesFailed: { kind: 'warning', message: gameTexts.messagesFailed },
+  noRelevantMessages: { kind: 'negative', message: gameTexts.noRelevantMessages },
+  groupNeedsAdmin: { kind: 'negative', message: gameTexts.groupNeedsAdmin },
+  /** spec §8: errors are negative and successes info, both with the group name */
+  group: (kind: 'info' | 'negative', message: string, groupName: string): Notice => ({
+    kind,
+    message,
+    caption: groupName,
+  }),
+  /** spec §4 "Active group change": the group-overview error text, and the group's name */
+  groupSelectFailed: (groupName: string): Notice => ({
+    kind: 'negative',
+    message: gameTexts.groupSelectFailed,
+    caption: `${gameTexts.groupSelectionNotSaved}: ${groupName}`,
+  }),
+} as const satisfies Record<string, Notice | ((...args: never[]) => Notice)>

@@ -1,0 +1,264 @@
+import { assign, fromPromise, setup } from 'xstate'
+import type { Group, GroupMember } from '../api/groups'
+import { gameNotices, gameTexts } from './game-notices'
+import {
+  defaultActiveGroupId,
+  type GroupCallInput,
+  type GroupRef,
+  type GroupStore,
+  type GroupsContext,
+  type GroupsEvent,
+  groupStores,
+  type SaveGroupInput,
+  type SetMembersInput,
+} from './groups.types'
+import type { Notice } from './notices'
+
+type Args = { context: GroupsContext }
+const target = (context: GroupsContext) => context.target as GroupRef
+const nameOf = ({ context }: Args) => target(context).name
+const info =
+  (message: string) =>
+  ({ context }: Args) =>
+    gameNotices.group('info', message, nameOf({ context }))
+const failure =
+  (message: string) =>
+  ({ context }: Args) =>
+    gameNotices.group('negative', message, nameOf({ context }))
+const resetGroupStores = { type: 'resetStores', params: { stores: groupStores } } as const
+
+const without = (groups: readonly Group[], id: number) => groups.filter((group) => group.id !== id)
+
+/**
+ * Spec §4 "Active group change", §5, §8: the player's groups. Switching sends the choice; on success it
+ * is stored and the stores of the group's data are reset. Leaving puts a public group back among the
+ * public groups; deleting removes it; leaving or deleting the active group falls back to group 1000.
+ * Saving members needs an admin among them, else nothing is sent. Successes are info notices, failures
+ * negative ones, with the group's name. One change at a time: others wait for the screen to allow them.
+ */
+export const groupsMachine = setup({
+  types: {} as { context: GroupsContext; events: GroupsEvent },
+  actors: {
+    switchGroup: fromPromise<unknown, { readonly activeGroupId: number }>(async () => {
+      throw new Error('switchGroup is provided by src/actors')
+    }),
+    leaveGroup: fromPromise<void, GroupCallInput>(async () => {
+      throw new Error('leaveGroup is provided by src/actors')
+    }),
+    deleteGroup: fromPromise<void, GroupCallInput>(async () => {
+      throw new Error('deleteGroup is provided by src/actors')
+    }),
+    saveGroup: fromPromise<Group, SaveGroupInput>(async () => {
+      throw new Error('saveGroup is provided by src/actors')
+    }),
+    setGroupMembers: fromPromise<readonly GroupMember[], SetMembersInput>(async () => {
+      throw new Error('setGroupMembers is provided by src/actors')
+    }),
+  },
+  guards: {
+    isActiveGroup: ({ context, event }) => 'group' in event && event.group.id === context.activeGroupId,
+    hasNoAdmin: ({ event }) => event.type === 'group.setMembers' && !event.members.some((m) => m.isAdmin),
+    isTargetActive: ({ context }) => context.target?.id === context.activeGroupId,
+  },
+  actions: {
+    storeLists: assign(({ context, event }) =>
+      event.type === 'groups.received'
+        ? {
+            groups: [...event.groups],
+            publicGroups: [...event.publicGroups],
+            activeGroupId: event.activeGroupId ?? context.activeGroupId,
+          }
+        : {},
+    ),
+    storeTarget: assign({ target: ({ event }) => ('group' in event ? pick(event.group) : undefined) }),
+    forgetTarget: assign({ target: undefined }),
+    storeActiveGroup: assign({ activeGroupId: ({ context }) => target(context).id }),
+    fallBackToDefaultGroup: assign({ activeGroupId: defaultActiveGroupId }),
+    removeLeftGroup: assign(({ context }) => {
+      const left = context.groups.find((group) => group.id === target(context).id)
+      return {
+        groups: without(context.groups, target(context).id),
+        publicGroups:
+          left?.publicGroup && !context.publicGroups.some((group) => group.id === left.id)
+            ? [...context.publicGroups, { ...left, memberStatus: null, isAdmin: false }]
+            : context.publicGroups,
+      }
+    }),
+    removeDeletedGroup: assign(({ context }) => ({
+      groups: without(context.groups, target(context).id),
+      publicGroups: without(context.publicGroups, target(context).id),
+    })),
+    storeSavedGroup: assign({
+      groups: ({ context, event }) => {
+        const saved = (event as { output?: Group }).output
+        return saved ? context.groups.map((group) => (group.id === saved.id ? saved : group)) : context.groups
+      },
+    }),
+    resetStores: (_, _params: { readonly stores: readonly GroupStore[] }) => {},
+    notify: (_, _notice: Notice) => {},
+  },
+}).createMachine({
+  id: 'groups',
+  context: { groups: [], publicGroups: [] },
+  on: {
+    'groups.received': { actions: 'storeLists' },
+  },
+  initial: 'idle',
+  states: {
+    idle: {
+      on: {
+        'group.select': [{ guard: 'isActiveGroup' }, { target: 'selecting', actions: 'storeTarget' }],
+        'group.leave': { target: 'leaving', actions: 'storeTarget' },
+        'group.delete': { target: 'deleting', actions: 'storeTarget' },
+        'group.save': { target: 'saving', actions: 'storeTarget' },
+        'group.setMembers': [
+          { guard: 'hasNoAdmin', actions: { type: 'notify', params: gameNotices.groupNeedsAdmin } },
+          { target: 'savingMembers', actions: 'storeTarget' },
+        ],
+      },
+    },
+    selecting: {
+      invoke: {
+        id: 'switchGroup',
+        src: 'switchGroup',
+        input: ({ context }) => ({ activeGroupId: target(context).id }),
+        onDone: {
+          target: 'idle',
+          actions: [
+            'storeActiveGroup',
+            resetGroupStores,
+            { type: 'notify', params: info(gameTexts.groupSelected) },
+            'forgetTarget',
+          ],
+        },
+        onError: {
+          target: 'idle',
+          actions: [
+            { type: 'notify', params: ({ context }) => gameNotices.groupSelectFailed(target(context).name) },
+            'forgetTarget',
+          ],
+        },
+      },
+    },
+    leaving: {
+      invoke: {
+        id: 'leaveGroup',
+        src: 'leaveGroup',
+        input: ({ context }) => ({ groupId: target(context).id }),
+        onDone: [
+          {
+            guard: 'isTargetActive',
+            target: 'idle',
+            actions: [
+              'removeLeftGroup',
+              'fallBackToDefaultGroup',
+              resetGroupStores,
+              { type: 'notify', params: info(gameTexts.groupLeft) },
+              'forgetTarget',
+            ],
+          },
+          {
+            target: 'idle',
+            actions: [
+              'removeLeftGroup',
+              { type: 'notify', params: info(gameTexts.groupLeft) },
+              'forgetTarget',
+            ],
+          },
+        ],
+        onError: {
+          target: 'idle',
+          actions: [{ type: 'notify', params: failure(gameTexts.groupLeaveFailed) }, 'forgetTarget'],
+        },
+      },
+    },
+    deleting: {
+      invoke: {
+        id: 'deleteGroup',
+        src: 'deleteGroup',
+        input: ({ context }) => ({ groupId: target(context).id }),
+        onDone: [
+          {
+            guard: 'isTargetActive',
+            target: 'idle',
+            actions: [
+              'removeDeletedGroup',
+              'fallBackToDefaultGroup',
+              resetGroupStores,
+              { type: 'notify', params: info(gameTexts.groupDeleted) },
+              'forgetTarget',
+            ],
+          },
+          {
+            target: 'idle',
+            actions: [
+              'removeDeletedGroup',
+              { type: 'notify', params: info(gameTexts.groupDeleted) },
+              'forgetTarget',
+            ],
+          },
+        ],
+        onError: {
+          target: 'idle',
+          actions: [{ type: 'notify', params: failure(gameTexts.groupDeleteFailed) }, 'forgetTarget'],
+        },
+      },
+    },
+    saving: {
+      invoke: {
+        id: 'saveGroup',
+        src: 'saveGroup',
+        input: ({ context, event }) => ({
+          groupId: target(context).id,
+          group: (event as Extract<GroupsEvent, { type: 'group.save' }>).group,
+        }),
+        onDone: {
+          target: 'idle',
+          actions: [
+            'storeSavedGroup',
+            { type: 'notify', params: info(gameTexts.groupSaved) },
+            'forgetTarget',
+          ],
+        },
+        onError: {
+          target: 'idle',
+          actions: [{ type: 'notify', params: failure(gameTexts.groupSaveFailed) }, 'forgetTarget'],
+        },
+      },
+    },
+    savingMembers: {
+      invoke: {
+        id: 'setGroupMembers',
+        src: 'setGroupMembers',
+        input: ({ context, event }) => ({
+          groupId: target(context).id,
+          members: (event as Extract<GroupsEvent, { type: 'group.setMembers' }>).members,
+        }),
+        onDone: {
+          target: 'idle',
+          actions: [{ type: 'notify', params: info(gameTexts.groupMembersSaved) }, 'forgetTarget'],
+        },
+        onError: {
+          target: 'idle',
+          actions: [{ type: 'notify', params: failure(gameTexts.groupMembersFailed) }, 'forgetTarget'],
+        },
+      },
+    },
+  },
+})
+
+function pick(group: GroupRef): GroupRef {
+  return { id: group.id, name: group.name }
+}
+
+export type GroupsMachine = typeof groupsMachine
+
+/** Spec §8: the active group; throws 'No active user group is set' when there is none. */
+export function selectActiveGroup(context: GroupsContext): Group {
+  const active = context.groups.find((group) => group.id === context.activeGroupId)
+  if (context.activeGroupId === undefined || !active) throw new Error(gameTexts.noActiveGroup)
+  return active
+}
+
+/** Whether a group change is on its way to the server. */
+export const selectIsChangingGroup = (context: GroupsContext) => context.target !== undefined

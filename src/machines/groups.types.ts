@@ -1,0 +1,61 @@
+import type { Group } from '../api/groups'
+
+/** Spec §9: the group every player is in, active until they choose another. */
+export const defaultActiveGroupId = 1000
+
+/** The stores that hold data of the active group (names as the app boot knows them): a group change resets them (spec §4: the poll, live stream and tagged message stores "and two further" ones). */
+export const groupStores = ['polls', 'liveStream', 'taggedMessages', 'activityStream', 'liveRanking'] as const
+export type GroupStore = (typeof groupStores)[number]
+
+/** Enough of a group to act on it and name it in a notice. */
+export interface GroupRef {
+  readonly id: number
+  readonly name: string
+}
+
+export interface GroupMemberChoice {
+  readonly userId: number
+  readonly isAdmin: boolean
+}
+
+export interface GroupsContext {
+  /** the group the player plays in; undefined until the session says (see `selectActiveGroup`) */
+  readonly activeGroupId?: number
+  /** the groups the player is an active member of */
+  readonly groups: readonly Group[]
+  /** public groups the player could join */
+  readonly publicGroups: readonly Group[]
+  /** the group being changed */
+  readonly target?: GroupRef
+}
+
+export type GroupsEvent =
+  /** the server's lists (and the session's active group), from the state or groups call */
+  | {
+      readonly type: 'groups.received'
+      readonly groups: readonly Group[]
+      readonly publicGroups: readonly Group[]
+      readonly activeGroupId?: number
+    }
+  | { readonly type: 'group.select'; readonly group: GroupRef }
+  | { readonly type: 'group.leave'; readonly group: GroupRef }
+  | { readonly type: 'group.delete'; readonly group: GroupRef }
+  /** saves the group's settings (name, public, avatar, end time, title restrictions) */
+  | { readonly type: 'group.save'; readonly group: Group }
+  /** sets the whole member list; refused unless one member is an admin */
+  | {
+      readonly type: 'group.setMembers'
+      readonly group: GroupRef
+      readonly members: readonly GroupMemberChoice[]
+    }
+
+/** Inputs of the group calls. */
+export interface GroupCallInput {
+  readonly groupId: number
+}
+export interface SaveGroupInput extends GroupCallInput {
+  readonly group: Group
+}
+export interface SetMembersInput extends GroupCallInput {
+  readonly members: readonly GroupMemberChoice[]
+}

@@ -1,0 +1,161 @@
+import { assign, enqueueActions, fromPromise, setup } from 'xstate'
+import {
+  addToLiveStream,
+  type IncomingMessage,
+  type LiveStreamEnvironment,
+  toLiveStream,
+  toLiveStreamMessage,
+} from '../domain/live-stream'
+import { gameNotices } from './game-notices'
+import type {
+  LiveStreamContext,
+  LiveStreamEvent,
+  LiveStreamInput,
+  MissingTicksReport,
+} from './live-stream.types'
+import type { Notice } from './notices'
+
+type Pushed = Extract<LiveStreamEvent, { type: 'liveStream.pushed' }>
+
+const mapPush = (context: LiveStreamContext, event: LiveStreamEvent) =>
+  toLiveStreamMessage((event as Pushed).message, context)
+
+const envOf = ({ titleIds, pricedTitleIds, taggedMessageIds }: LiveStreamContext): LiveStreamEnvironment => ({
+  titleIds,
+  pricedTitleIds,
+  taggedMessageIds,
+})
+
+/**
+ * Spec §3 "Live stream message", §5, §8: the untagged messages of the logged-in player, then the
+ * realtime pushes of type 'tweets', as live stream messages. Follows the store lifecycle (loads only
+ * when logged in; reset; a second initialize ignored unless forced). Messages without an author or
+ * titles, without a known title, or already tagged are left out; one whose main title has no tick is
+ * reported (`reportError`) and left out.
+ */
+export const liveStreamMachine = setup({
+  types: {} as { context: LiveStreamContext; events: LiveStreamEvent; input: LiveStreamInput | undefined },
+  actors: {
+    fetchMessages: fromPromise<readonly IncomingMessage[]>(async () => {
+      throw new Error('fetchMessages is provided by src/actors')
+    }),
+  },
+  guards: {
+    isLoggedIn: ({ context }) => context.loggedIn,
+    isLoggingOut: ({ event }) => event.type === 'session.changed' && !event.loggedIn,
+    isForcedAndLoggedIn: ({ context, event }) =>
+      context.loggedIn && event.type === 'store.initialize' && event.force === true,
+    isKeptTweet: ({ context, event }) =>
+      (event as Pushed).message.type === 'tweets' && 'kept' in mapPush(context, event),
+    isTweetMissingTick: ({ context, event }) => {
+      const mapped = mapPush(context, event)
+      return (event as Pushed).message.type === 'tweets' && 'skipped' in mapped && mapped.skipped === 'noTick'
+    },
+    hasNoRelevantMessages: ({ context, event }) =>
+      toLiveStream((event as { output?: readonly IncomingMessage[] }).output ?? [], envOf(context)).messages
+        .length === 0,
+  },
+  actions: {
+    trackSession: assign({
+      loggedIn: ({ context, event }) =>
+        event.type === 'session.changed' ? event.loggedIn : context.loggedIn,
+    }),
+    clearMessages: assign({ messages: [], error: undefined }),
+    storeTitles: assign({
+      titleIds: ({ context, event }) =>
+        event.type === 'titles.changed' ? [...event.titleIds] : context.titleIds,
+    }),
+    storePrices: assign({
+      pricedTitleIds: ({ context, event }) =>
+        event.type === 'prices.changed' ? [...event.titleIds] : context.pricedTitleIds,
+    }),
+    storeTagged: assign(({ context, event }) => {
+      if (event.type !== 'predictions.changed') return {}
+      const tagged = new Set(event.messageIds)
+      return {
+        taggedMessageIds: [...event.messageIds],
+        messages: context.messages.filter((message) => !tagged.has(message.id)),
+      }
+    }),
+    addPush: assign({
+      messages: ({ context, event }) => {
+        const mapped = mapPush(context, event)
+        return 'kept' in mapped ? addToLiveStream(context.messages, mapped.kept) : context.messages
+      },
+    }),
+    reportError: (_, _report: MissingTicksReport) => {},
+    notify: (_, _notice: Notice) => {},
+  },
+}).createMachine({
+  id: 'liveStream',
+  context: ({ input }) => ({
+    messages: [],
+    titleIds: [],
+    pricedTitleIds: [],
+    taggedMessageIds: [],
+    loggedIn: input?.loggedIn ?? false,
+  }),
+  initial: 'uninitialized',
+  on: {
+    'session.changed': [
+      { guard: 'isLoggingOut', target: '.uninitialized', actions: ['trackSession', 'clearMessages'] },
+      { actions: 'trackSession' },
+    ],
+    'store.reset': { target: '.uninitialized', actions: 'clearMessages' },
+    'titles.changed': { actions: 'storeTitles' },
+    'prices.changed': { actions: 'storePrices' },
+    'predictions.changed': { actions: 'storeTagged' },
+  },
+  states: {
+    uninitialized: {
+      on: { 'store.initialize': { guard: 'isLoggedIn', target: 'loading' } },
+    },
+    loading: {
+      invoke: {
+        id: 'fetchMessages',
+        src: 'fetchMessages',
+        onDone: {
+          target: 'ready',
+          actions: enqueueActions(({ context, event, enqueue, check }) => {
+            const { messages, missingTicks } = toLiveStream(event.output, envOf(context))
+            enqueue.assign({ messages, error: undefined })
+            if (missingTicks.length > 0)
+              enqueue({ type: 'reportError', params: { message: 'Missing tick', missing: missingTicks } })
+            if (check('hasNoRelevantMessages'))
+              enqueue({ type: 'notify', params: gameNotices.noRelevantMessages })
+          }),
+        },
+        onError: {
+          target: 'failed',
+          actions: [
+            assign({ error: ({ event }) => event.error }),
+            { type: 'notify', params: gameNotices.messagesFailed },
+          ],
+        },
+      },
+    },
+    ready: {
+      on: {
+        'store.initialize': { guard: 'isForcedAndLoggedIn', target: 'loading' },
+        'liveStream.pushed': [
+          { guard: 'isKeptTweet', actions: 'addPush' },
+          {
+            guard: 'isTweetMissingTick',
+            actions: {
+              type: 'reportError',
+              params: ({ context, event }) => {
+                const mapped = mapPush(context, event)
+                return { message: 'Missing tick', missing: 'missing' in mapped ? [mapped.missing] : [] }
+              },
+            },
+          },
+        ],
+      },
+    },
+    failed: {
+      on: { 'store.initialize': { guard: 'isLoggedIn', target: 'loading' } },
+    },
+  },
+})
+
+export type LiveStreamMachine = typeof liveStreamMachine

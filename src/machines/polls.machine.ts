@@ -1,0 +1,81 @@
+import type { OwnVote, Poll } from '../api/polls'
+import { keptPolls } from '../domain/poll-list'
+import type { PollPhase } from '../domain/poll-phase'
+import type { PollsData, PollsEvent } from './polls.types'
+import { createStoreMachine } from './store.machine'
+import type { StoreContext } from './store.types'
+
+export const initialPollsData: PollsData = { polls: [], received: [], localVotes: [], now: 0, titleIds: [] }
+
+const hasVote = (poll: Poll) => poll.votes.length > 0
+
+/** The shown polls, derived again from what the store keeps. */
+function derive(data: Omit<PollsData, 'polls'>): PollsData {
+  const local = new Map(data.localVotes.map((vote) => [vote.pollId, vote]))
+  const withLocal = data.received.map((poll) => {
+    const vote = local.get(poll.pollId)
+    return vote && !hasVote(poll) ? { ...poll, votes: [vote] } : poll
+  })
+  return { ...data, polls: keptPolls(withLocal, data.titleIds, data.now) }
+}
+
+/** Local bets the server now lists (or no longer lists the poll of) are the server's business again. */
+function stillLocal(localVotes: readonly OwnVote[], received: readonly Poll[]): OwnVote[] {
+  const byId = new Map(received.map((poll) => [poll.pollId, poll]))
+  return localVotes.filter((vote) => {
+    const poll = byId.get(vote.pollId)
+    return poll !== undefined && !hasVote(poll)
+  })
+}
+
+/**
+ * Spec §4 "Poll lifecycle", §5: the polls store. Keeps the newest 50 polls of known titles, each open,
+ * closed or evaluated by the client's clock; a bet shows at once and stays when sending it fails.
+ */
+export const pollsMachine = createStoreMachine<PollsData, readonly Poll[], PollsEvent>({
+  id: 'polls',
+  initialData: initialPollsData,
+  toData: (loaded, data) => {
+    const received = [...loaded]
+    return derive({ ...data, received, localVotes: stillLocal(data.localVotes, received) })
+  },
+  // the clock and the titles outlive a reset; unsent bets are the player's until they log out
+  clear: (data, reason) =>
+    derive({ ...data, received: [], localVotes: reason === 'logout' ? [] : data.localVotes }),
+  updates: {
+    'clock.ticked': (data, { now }) => derive({ ...data, now }),
+    'titles.changed': (data, { titleIds }) => derive({ ...data, titleIds: [...titleIds] }),
+    'polls.betAdded': (data, { vote }) => {
+      const placed =
+        data.received.some((poll) => poll.pollId === vote.pollId && hasVote(poll)) ||
+        data.localVotes.some((local) => local.pollId === vote.pollId)
+      return placed ? data : derive({ ...data, localVotes: [...data.localVotes, vote] })
+    },
+    'polls.resultsReceived': (data, { pollId, results }) => {
+      const sent = data.localVotes.find((vote) => vote.pollId === pollId)
+      const received = data.received.map((poll) =>
+        poll.pollId !== pollId
+          ? poll
+          : { ...poll, results, votes: sent && !hasVote(poll) ? [sent] : poll.votes },
+      )
+      return derive({ ...data, received, localVotes: data.localVotes.filter((vote) => vote !== sent) })
+    },
+  },
+})
+
+export type PollsMachine = typeof pollsMachine
+
+/** The polls shown, optionally of one phase. */
+export function selectPolls(context: StoreContext<PollsData>, phase?: PollPhase): readonly Poll[] {
+  const { polls } = context.data
+  return phase ? polls.filter((poll) => poll.phase === phase) : polls
+}
+
+/** Whether a poll takes bets now: the upcoming-poll countdown shows only when none does. */
+export const selectHasOpenPoll = (context: StoreContext<PollsData>) =>
+  context.data.polls.some((poll) => poll.phase === 'open')
+
+/** Whether the player has a bet on the poll (placed here or listed by the server). */
+export const selectHasBet = (context: StoreContext<PollsData>, pollId: number) =>
+  context.data.polls.some((poll) => poll.pollId === pollId && poll.votes.length > 0) ||
+  context.data.localVotes.some((vote) => vote.pollId === pollId)

@@ -1,0 +1,31 @@
+import type { OwnVote, Poll, PollResults } from '../api/polls'
+
+/** What the polls store holds. */
+export interface PollsData {
+  /**
+   * the polls shown: of known titles, the newest 50 by end time, each with its phase at `now` and the
+   * player's bet (a local one until the server lists it)
+   */
+  readonly polls: readonly Poll[]
+  /**
+   * the server's latest list as it came (the server sends at most 50), kept to derive `polls` again when
+   * the titles or the clock move
+   */
+  readonly received: readonly Poll[]
+  /** bets placed here that the server's list does not show yet: being sent, or failed to send */
+  readonly localVotes: readonly OwnVote[]
+  /** the client's clock, epoch ms, as the last `clock.ticked` said @default 0 */
+  readonly now: number
+  /** the known titles; polls of other titles are dropped */
+  readonly titleIds: readonly number[]
+}
+
+export type PollsEvent =
+  /** the clock moved: phases are taken again */
+  | { readonly type: 'clock.ticked'; readonly now: number }
+  /** the known-title list changed */
+  | { readonly type: 'titles.changed'; readonly titleIds: readonly number[] }
+  /** a bet, added before it is sent (spec §4 "Tagging and betting"); ignored if the poll has one */
+  | { readonly type: 'polls.betAdded'; readonly vote: OwnVote }
+  /** the server took the bet and answered with the poll's results */
+  | { readonly type: 'polls.resultsReceived'; readonly pollId: number; readonly results: PollResults }

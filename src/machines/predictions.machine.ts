@@ -1,0 +1,97 @@
+import { assign, fromPromise, setup } from 'xstate'
+import type { TaggedMessage, TagResponse } from '../api/predictions'
+import { gameNotices } from './game-notices'
+import type { Notice } from './notices'
+import type { NewPrediction, PredictionsContext, PredictionsEvent } from './predictions.types'
+import { statusOf } from './server-error.types'
+
+const guestId = -1
+
+const isSame = (a: NewPrediction, b: NewPrediction) =>
+  a.userId === b.userId && a.titleId === b.titleId && a.messageId === b.messageId
+
+const sending = (context: PredictionsContext) => context.queue[0] as NewPrediction
+
+/**
+ * Spec §4 "Tagging and betting", §5, §8: tagging a message. Only a signed-in player tags, once per
+ * message; the prediction shows at once, then is sent. The answer replaces it with the server's copy
+ * and sets the new reward factor; a failure takes it back and says so. Predictions made while one is
+ * sent wait in turn.
+ */
+export const predictionsMachine = setup({
+  types: {} as { context: PredictionsContext; events: PredictionsEvent },
+  actors: {
+    postPrediction: fromPromise<TagResponse, NewPrediction>(async () => {
+      throw new Error('postPrediction is provided by src/actors')
+    }),
+  },
+  guards: {
+    isGuest: ({ event }) => event.prediction.userId === guestId,
+    isAlreadyTagged: ({ context, event }) =>
+      event.alreadyTagged === true || context.queue.some((queued) => isSame(queued, event.prediction)),
+    isConflict: ({ event }) => statusOf((event as { error?: unknown }).error) === 409,
+    hasPredictionToSend: ({ context }) => context.queue.length > 0,
+  },
+  actions: {
+    enqueue: assign({ queue: ({ context, event }) => [...context.queue, event.prediction] }),
+    dequeue: assign({ queue: ({ context }) => context.queue.slice(1) }),
+    addPrediction: (_, _prediction: NewPrediction) => {},
+    storePrediction: (_, _prediction: TaggedMessage) => {},
+    removePrediction: (_, _prediction: NewPrediction) => {},
+    updateRewardFactor: (_, _rewardFactor: number) => {},
+    notify: (_, _notice: Notice) => {},
+    navigateToSignIn: () => {},
+  },
+}).createMachine({
+  id: 'predictions',
+  context: { queue: [] },
+  on: {
+    'prediction.tag': [
+      { guard: 'isGuest', actions: 'navigateToSignIn' },
+      { guard: 'isAlreadyTagged', actions: { type: 'notify', params: gameNotices.alreadyPredicted } },
+      { actions: ['enqueue', { type: 'addPrediction', params: ({ event }) => event.prediction }] },
+    ],
+  },
+  initial: 'idle',
+  states: {
+    idle: {
+      always: { guard: 'hasPredictionToSend', target: 'sending' },
+    },
+    sending: {
+      invoke: {
+        id: 'postPrediction',
+        src: 'postPrediction',
+        input: ({ context }) => sending(context),
+        onDone: {
+          target: 'idle',
+          actions: [
+            { type: 'storePrediction', params: ({ event }) => event.output.taggedMessage },
+            { type: 'updateRewardFactor', params: ({ event }) => event.output.rewardFactor },
+            'dequeue',
+          ],
+        },
+        onError: [
+          {
+            // the server has this prediction already: the local copy stands until the next refresh
+            guard: 'isConflict',
+            target: 'idle',
+            actions: [{ type: 'notify', params: gameNotices.alreadyPredicted }, 'dequeue'],
+          },
+          {
+            target: 'idle',
+            actions: [
+              { type: 'notify', params: gameNotices.predictionFailed },
+              { type: 'removePrediction', params: ({ context }) => sending(context) },
+              'dequeue',
+            ],
+          },
+        ],
+      },
+    },
+  },
+})
+
+export type PredictionsMachine = typeof predictionsMachine
+
+/** Whether a prediction is on its way to the server. */
+export const selectIsSendingPrediction = (context: PredictionsContext) => context.queue.length > 0

@@ -1,0 +1,218 @@
+import { assign, fromPromise, setup } from 'xstate'
+import { guestUser, isLoggedInUser } from '../api/guest-user'
+import type { AuthUser } from '../api/users'
+import { type Notice, notices } from './notices'
+import type { RoutingSession } from './session.routes'
+import type {
+  Announced,
+  Credentials,
+  SessionContext,
+  SessionEmitted,
+  SessionEvent,
+  SessionInput,
+  SignedIn,
+} from './session.types'
+
+const announcedOf = ({ user }: Pick<SessionContext, 'user'>): Announced => ({
+  loggedIn: isLoggedInUser(user),
+  userId: user.id,
+  websocketCredentials: user.websocketCredentials,
+})
+
+const sameAnnouncement = (a: Announced, b: Announced) =>
+  a.loggedIn === b.loggedIn && a.userId === b.userId && a.websocketCredentials === b.websocketCredentials
+
+/** What the router needs of the session (spec §2 rules 1 to 3, see `routeFor`). */
+export const routingOf = (context: Pick<SessionContext, 'user' | 'settings'>): RoutingSession => ({
+  loggedIn: isLoggedInUser(context.user),
+  firstTime: isLoggedInUser(context.user) && context.settings?.isFirstTimeUser === true,
+})
+
+const reasonOf = (error: unknown) =>
+  error instanceof Error && error.message ? error.message : notices.signInFailed('').message
+
+const signedInOf = (event: unknown) => (event as { output?: SignedIn | null }).output ?? null
+
+/**
+ * Spec §3, §4 "Login": the signed-in player or the guest placeholder. Fetches the auth info, signs
+ * in and out; every change of who is signed in is emitted as `session.changed` and re-checks the route
+ * (a first-time user is sent to the welcome route).
+ */
+const sessionSetup = setup({
+  types: {} as {
+    context: SessionContext
+    events: SessionEvent
+    emitted: SessionEmitted
+    input: SessionInput | undefined
+  },
+  actors: {
+    /** GET /v1/auth/info (and the settings); null when nobody is signed in */
+    fetchAuthInfo: fromPromise<SignedIn | null>(async () => {
+      throw new Error('fetchAuthInfo is provided by src/actors')
+    }),
+    signIn: fromPromise<SignedIn, Credentials>(async () => {
+      throw new Error('signIn is provided by src/actors')
+    }),
+    postLogout: fromPromise<void>(async () => {
+      throw new Error('postLogout is provided by src/actors')
+    }),
+  },
+  guards: {
+    isForced: ({ event }) => event.type === 'session.refresh' && event.force === true,
+    isLoggedIn: ({ context }) => isLoggedInUser(context.user),
+    isSignedIn: ({ event }) => signedInOf(event) !== null,
+  },
+  actions: {
+    storeSignedIn: assign(({ event }) => {
+      const signedIn = signedInOf(event) as SignedIn
+      return { user: signedIn.user, settings: signedIn.settings, error: undefined }
+    }),
+    resetToGuest: assign({ user: guestUser, settings: undefined, error: undefined }),
+    storeError: assign({ error: ({ event }) => (event as { error?: unknown }).error }),
+    storeSettings: assign({
+      settings: ({ context, event }) =>
+        event.type === 'session.settingsChanged' ? event.settings : context.settings,
+    }),
+    patchUser: assign({
+      user: ({ context, event }) =>
+        event.type === 'session.userPatched' && isLoggedInUser(context.user)
+          ? ({ ...context.user, ...event.patch } as AuthUser)
+          : context.user,
+    }),
+    clearStoredVotes: () => {},
+    clearStoredTaggedMessages: () => {},
+    /** sends the router where `routeFor` says the session belongs */
+    routeBySession: (_, _routing: RoutingSession) => {},
+    notify: (_, _notice: Notice) => {},
+  },
+})
+
+export const sessionMachine = sessionSetup
+  .extend({
+    actions: {
+      /** tells listeners, once per change of signed-in state, user or socket credentials */
+      announce: sessionSetup.enqueueActions(({ context, enqueue }) => {
+        const now = announcedOf(context)
+        if (sameAnnouncement(now, context.announced)) return
+        enqueue.assign({ announced: now })
+        enqueue.emit({ type: 'session.changed', ...now })
+      }),
+    },
+  })
+  .createMachine({
+    id: 'session',
+    context: ({ input }) => {
+      const user = input?.user ?? guestUser
+      return { user, settings: input?.settings, announced: announcedOf({ user }) }
+    },
+    initial: 'starting',
+    states: {
+      starting: {
+        always: [{ guard: 'isLoggedIn', target: 'loggedIn' }, { target: 'guest' }],
+      },
+      guest: {
+        on: {
+          'session.refresh': 'fetching',
+          'session.login': 'signingIn',
+        },
+      },
+      loggedIn: {
+        on: {
+          'session.refresh': { guard: 'isForced', target: 'fetching' },
+          'session.logout': 'loggingOut',
+          'session.settingsChanged': {
+            actions: [
+              'storeSettings',
+              { type: 'routeBySession', params: ({ context }) => routingOf(context) },
+            ],
+          },
+          'session.userPatched': { actions: ['patchUser', 'announce'] },
+        },
+      },
+      fetching: {
+        invoke: {
+          id: 'fetchAuthInfo',
+          src: 'fetchAuthInfo',
+          onDone: [
+            {
+              guard: 'isSignedIn',
+              target: 'loggedIn',
+              actions: [
+                'storeSignedIn',
+                'announce',
+                { type: 'routeBySession', params: ({ context }) => routingOf(context) },
+              ],
+            },
+            {
+              // the server ended the session (expired, logged out elsewhere): the same as a logout here
+              guard: 'isLoggedIn',
+              target: 'guest',
+              actions: [
+                'resetToGuest',
+                'clearStoredVotes',
+                'clearStoredTaggedMessages',
+                'announce',
+                { type: 'routeBySession', params: ({ context }) => routingOf(context) },
+              ],
+            },
+            {
+              target: 'guest',
+              actions: ['announce', { type: 'routeBySession', params: ({ context }) => routingOf(context) }],
+            },
+          ],
+          onError: [
+            {
+              guard: 'isLoggedIn',
+              target: 'loggedIn',
+              actions: ['storeError', { type: 'notify', params: notices.authInfoFailed }],
+            },
+            { target: 'guest', actions: ['storeError', { type: 'notify', params: notices.authInfoFailed }] },
+          ],
+        },
+        on: { 'session.logout': { guard: 'isLoggedIn', target: 'loggingOut' } },
+      },
+      signingIn: {
+        invoke: {
+          id: 'signIn',
+          src: 'signIn',
+          input: ({ event }) => {
+            const { login, password } = event as Extract<SessionEvent, { type: 'session.login' }>
+            return { login, password }
+          },
+          onDone: {
+            target: 'loggedIn',
+            actions: [
+              'storeSignedIn',
+              'announce',
+              { type: 'routeBySession', params: ({ context }) => routingOf(context) },
+            ],
+          },
+          onError: {
+            target: 'guest',
+            actions: [
+              'storeError',
+              { type: 'notify', params: ({ event }) => notices.signInFailed(reasonOf(event.error)) },
+            ],
+          },
+        },
+      },
+      loggingOut: {
+        // local first (spec §4 "Login"): the guest is back at once, whatever the logout call answers
+        entry: [
+          'resetToGuest',
+          'clearStoredVotes',
+          'clearStoredTaggedMessages',
+          'announce',
+          { type: 'routeBySession', params: ({ context }) => routingOf(context) },
+        ],
+        invoke: {
+          id: 'postLogout',
+          src: 'postLogout',
+          onDone: 'guest',
+          onError: 'guest',
+        },
+      },
+    },
+  })
+
+export type SessionMachine = typeof sessionMachine

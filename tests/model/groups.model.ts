@@ -1,0 +1,223 @@
+import type { AnyEventObject } from 'xstate'
+import { ApiError } from '../../src/api/client'
+import type { Group, GroupMember } from '../../src/api/groups'
+import { groupsMachine } from '../../src/machines/groups.machine'
+import type { GroupsContext } from '../../src/machines/groups.types'
+import { type Output, type PathModel, stateName } from './paths'
+
+const group = (id: number, name: string, publicGroup: boolean, isAdmin: boolean): Group => ({
+  id,
+  name,
+  type: 'userGroup',
+  publicGroup,
+  avatarUrl: null,
+  memberCount: 3,
+  createdAt: 1,
+  createdBy: id === 1000 ? null : 5,
+  endTime: null,
+  titleRestrictions: [],
+  extraPrize: 0,
+  prizePaidAt: null,
+  memberStatus: 'active',
+  isAdmin,
+})
+
+export const everybody = group(1000, 'Everybody', true, false)
+/** a private group the player runs */
+export const traders = group(7, 'Traders', false, true)
+/** a public group the player is in */
+export const bulls = group(8, 'Bulls', true, false)
+export const bears = group(9, 'Bears', true, false)
+export const renamed: Group = { ...traders, name: 'Day Traders' }
+const members: GroupMember[] = [{ userId: 5, username: 'ann', isAdmin: true, status: 'active', joinedAt: 1 }]
+export const failure = new ApiError(503, 'http_503', 'Oops! Something went wrong')
+
+const ref = (g: Group) => ({ id: g.id, name: g.name })
+export const groupEvents = {
+  received: {
+    type: 'groups.received',
+    groups: [everybody, traders, bulls],
+    publicGroups: [bears],
+    activeGroupId: 1000,
+  },
+  selectTraders: { type: 'group.select', group: ref(traders) },
+  selectEverybody: { type: 'group.select', group: ref(everybody) },
+  leaveBulls: { type: 'group.leave', group: ref(bulls) },
+  leaveTraders: { type: 'group.leave', group: ref(traders) },
+  deleteTraders: { type: 'group.delete', group: ref(traders) },
+  saveTraders: { type: 'group.save', group: renamed },
+  setMembers: {
+    type: 'group.setMembers',
+    group: ref(traders),
+    members: [
+      { userId: 5, isAdmin: true },
+      { userId: 6, isAdmin: false },
+    ],
+  },
+  setMembersWithoutAdmin: {
+    type: 'group.setMembers',
+    group: ref(traders),
+    members: [{ userId: 5, isAdmin: false }],
+  },
+} as const
+
+const resetStores = {
+  stores: ['polls', 'liveStream', 'taggedMessages', 'activityStream', 'liveRanking'],
+  event: { type: 'store.reset' },
+}
+const info = (message: string, caption: string) => ({ notice: { kind: 'info', message, caption } })
+const negative = (message: string, caption: string) => ({ notice: { kind: 'negative', message, caption } })
+
+/** The groups after these events, by the spec's rules: active id, the player's group ids, the public ones. */
+export function groupsAfter(events: readonly AnyEventObject[]) {
+  let active: number | undefined
+  let mine: Group[] = []
+  let open: Group[] = []
+  let target: AnyEventObject | undefined
+  for (const event of events) {
+    if (event.type === 'groups.received') {
+      mine = [...event.groups]
+      open = [...event.publicGroups]
+      active = event.activeGroupId ?? active
+    } else if (event.type.startsWith('group.')) {
+      const ignored =
+        (event.type === 'group.select' && event.group.id === active) ||
+        (event.type === 'group.setMembers' && !event.members.some((m: { isAdmin: boolean }) => m.isAdmin))
+      if (!ignored) target = event
+    } else if (event.type.startsWith('xstate.done.actor.') && target) {
+      const id = target.group.id as number
+      if (target.type === 'group.select') active = id
+      if (target.type === 'group.leave' || target.type === 'group.delete') {
+        const gone = mine.find((g) => g.id === id)
+        mine = mine.filter((g) => g.id !== id)
+        if (target.type === 'group.delete') open = open.filter((g) => g.id !== id)
+        else if (gone?.publicGroup) open = [...open, { ...gone, memberStatus: null, isAdmin: false }]
+        if (active === id) active = 1000
+      }
+      if (target.type === 'group.save') mine = mine.map((g) => (g.id === id ? (event.output as Group) : g))
+      target = undefined
+    } else if (event.type.startsWith('xstate.error.actor.')) {
+      target = undefined
+    }
+  }
+  return { active, mine, open, target }
+}
+
+const isIdle = (snapshot: { value: unknown }) => snapshot.value === 'idle'
+
+export const groupsModel: PathModel = {
+  name: 'groups',
+  summary:
+    'The player\'s groups (spec §4 "Active group change", §5, §8): switching stores the group and resets the group\'s stores; leave, delete, save and members with the at-least-one-admin rule; info notices on success, negative ones on failure, with the group name.',
+  machine: groupsMachine,
+  events: [
+    ...Object.values(groupEvents),
+    { type: 'xstate.done.actor.switchGroup', output: { activeGroupId: 7 } },
+    { type: 'xstate.error.actor.switchGroup', error: failure },
+    { type: 'xstate.done.actor.leaveGroup' },
+    { type: 'xstate.error.actor.leaveGroup', error: failure },
+    { type: 'xstate.done.actor.deleteGroup' },
+    { type: 'xstate.error.actor.deleteGroup', error: failure },
+    { type: 'xstate.done.actor.saveGroup', output: renamed },
+    { type: 'xstate.error.actor.saveGroup', error: failure },
+    { type: 'xstate.done.actor.setGroupMembers', output: members },
+    { type: 'xstate.error.actor.setGroupMembers', error: failure },
+  ],
+  // the lists arrive once, first; a change is tried on a group the player is in
+  filterEvents: (snapshot, event) => {
+    const context = snapshot.context as GroupsContext
+    if (event.type === 'groups.received') return context.groups.length === 0
+    if (!event.type.startsWith('group.')) return true
+    if (!isIdle(snapshot)) return false
+    const listed = context.groups.find((g) => g.id === event.group.id)
+    if (!listed) return false
+    // saved once; the player's own group 1000 is never left
+    if (event.type === 'group.save') return listed.name === traders.name
+    return true
+  },
+  expectedOutputs: ({ event, history }): Output[] => {
+    const before = groupsAfter(history)
+    switch (event.type) {
+      case 'group.select':
+        if (event.group.id === before.active) return []
+        return [{ call: 'switchGroup', input: { activeGroupId: event.group.id } }]
+      case 'group.leave':
+        return [{ call: 'leaveGroup', input: { groupId: event.group.id } }]
+      case 'group.delete':
+        return [{ call: 'deleteGroup', input: { groupId: event.group.id } }]
+      case 'group.save':
+        return [{ call: 'saveGroup', input: { groupId: event.group.id, group: event.group } }]
+      case 'group.setMembers':
+        if (!event.members.some((m: { isAdmin: boolean }) => m.isAdmin))
+          return [
+            {
+              notice: {
+                kind: 'negative',
+                message: 'Cannot save changes, at least one member must be an admin.',
+              },
+            },
+          ]
+        return [{ call: 'setGroupMembers', input: { groupId: event.group.id, members: event.members } }]
+    }
+    const target = before.target
+    if (!target) return []
+    const name = target.group.name as string
+    const wasActive = target.group.id === before.active
+    if (event.type.startsWith('xstate.error.actor.')) {
+      switch (target.type) {
+        case 'group.select':
+          return [negative('Error selecting group', `Couldn't save your group selection: ${name}`)]
+        case 'group.leave':
+          return [negative('Error leaving group', name)]
+        case 'group.delete':
+          return [negative('Error deleting group', name)]
+        case 'group.save':
+          return [negative('Error saving group', name)]
+        default:
+          return [negative('Error editing group members and admins', name)]
+      }
+    }
+    switch (target.type) {
+      case 'group.select':
+        return [resetStores, info('Group selected', name)]
+      case 'group.leave':
+        return wasActive
+          ? [resetStores, info('You left the group', name)]
+          : [info('You left the group', name)]
+      case 'group.delete':
+        return wasActive ? [resetStores, info('Group deleted', name)] : [info('Group deleted', name)]
+      case 'group.save':
+        return [info('Group saved', name)]
+      default:
+        return [info('Members and admins saved', name)]
+    }
+  },
+  describeState: (snapshot) => {
+    const context = snapshot.context as GroupsContext
+    if (context.groups.length === 0) return `${stateName(snapshot)} (no groups known)`
+    const names = context.groups.map((g) => g.name).join(', ')
+    const active =
+      context.groups.find((g) => g.id === context.activeGroupId)?.name ?? `#${context.activeGroupId}`
+    return `${stateName(snapshot)} (in ${names}; active ${active}; public ${context.publicGroups.map((g) => g.name).join(', ')})`
+  },
+  describeEvent: (event) => {
+    switch (event.type) {
+      case 'groups.received':
+        return 'the groups arrive (Everybody active, Traders run by the player, Bulls public; Bears to join)'
+      case 'group.select':
+        return `the player switches to ${event.group.name}`
+      case 'group.leave':
+        return `the player leaves ${event.group.name}`
+      case 'group.delete':
+        return `the player deletes ${event.group.name}`
+      case 'group.save':
+        return `the player renames ${traders.name} to ${event.group.name}`
+      case 'group.setMembers':
+        return event.members.some((m: { isAdmin: boolean }) => m.isAdmin)
+          ? `the player saves the members of ${event.group.name}`
+          : `the player saves the members of ${event.group.name} without an admin`
+    }
+    const [, kind, src] = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type) ?? []
+    return src ? `${src} ${kind === 'done' ? 'succeeds' : 'fails (503)'}` : undefined
+  },
+}

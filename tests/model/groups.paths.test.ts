@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest'
+import { groupsMachine, selectActiveGroup } from '../../src/machines/groups.machine'
+import type { GroupsContext } from '../../src/machines/groups.types'
+import { groupsAfter, groupsModel } from './groups.model'
+import { generatePaths, pathTitle, stateName } from './paths'
+import { type PathHarness, replayPath } from './replay'
+
+/** Records the calls, the store resets and the notices; checks the lists and the active group. */
+const harness: PathHarness = {
+  provide: ({ record, stub }) =>
+    groupsMachine.provide({
+      actors: {
+        switchGroup: stub('switchGroup') as never,
+        leaveGroup: stub('leaveGroup') as never,
+        deleteGroup: stub('deleteGroup') as never,
+        saveGroup: stub('saveGroup') as never,
+        setGroupMembers: stub('setGroupMembers') as never,
+      },
+      actions: {
+        resetStores: (_, { stores }) => record({ stores, event: { type: 'store.reset' } }),
+        notify: (_, notice) => record({ notice }),
+      },
+    }),
+  checkState: (snapshot, { event, history }) => {
+    const context = snapshot.context as GroupsContext
+    const expected = groupsAfter([...history, event])
+    expect(context.activeGroupId).toBe(expected.active)
+    expect(context.groups).toEqual(expected.mine)
+    expect(context.publicGroups).toEqual(expected.open)
+    if (expected.active === undefined)
+      expect(() => selectActiveGroup(context)).toThrow('No active user group is set')
+    else expect(selectActiveGroup(context).id).toBe(expected.active)
+  },
+}
+
+describe(`${groupsModel.name} paths`, () => {
+  const paths = generatePaths(groupsModel)
+
+  it('reach every change, and its success and failure', () => {
+    const visited = new Set(paths.flatMap((path) => path.steps.map((step) => stateName(step.state))))
+    expect([...visited].sort()).toEqual([
+      'deleting',
+      'idle',
+      'leaving',
+      'saving',
+      'savingMembers',
+      'selecting',
+    ])
+  })
+
+  for (const path of paths) {
+    it(`path ${path.index}: ${pathTitle(groupsModel, path)}`, () => replayPath(groupsModel, harness, path))
+  }
+})

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { botDirection, botRoster, ensureBots } from '../../server/game/bots'
+import type { ActivityStreamElement } from '../../src/api/activity'
+import type { RankingRow } from '../../src/api/rankings'
+import { nextPollStart, pollEvaluationDelayMs } from '../../src/domain/poll-schedule'
+import { type SignedUp, signUpPlayer } from '../support/accounts'
+import { dialects } from '../support/databases'
+import { advanceClockTo } from '../support/game'
+import { HttpClient } from '../support/http-client'
+import { bitcoin, moneyInGame } from '../support/polls'
+import { startTestServer, type TestServer } from '../support/test-server'
+
+const minute = 60_000
+
+describe('bot direction', () => {
+  it('follows its style as often as its skill says, a coin otherwise', () => {
+    const trend = { style: 'trend' as const, skill: 0.8 }
+    expect(botDirection(trend, 1, 0.1, 0.9)).toBe('up')
+    expect(botDirection(trend, -1, 0.1, 0.1)).toBe('down')
+    expect(botDirection({ style: 'contrarian', skill: 0.8 }, 1, 0.1, 0.1)).toBe('down')
+    // beyond its skill, or without a move: the coin
+    expect(botDirection(trend, 1, 0.9, 0.9)).toBe('down')
+    expect(botDirection(trend, 0, 0.1, 0.1)).toBe('up')
+    expect(botDirection({ style: 'random', skill: 1 }, 1, 0, 0.9)).toBe('down')
+  })
+})
+
+describe.each(dialects)('bots on %s', (dialect) => {
+  let server: TestServer
+  let player: SignedUp
+
+  beforeAll(async () => {
+    server = await startTestServer(dialect, { env: { ALPHA_BOTS: '1', ALPHA_POLL_TITLES: String(bitcoin) } })
+    player = await signUpPlayer(server)
+  })
+  afterAll(() => server.stop())
+
+  const botIds = async () =>
+    (await server.ctx.db.selectFrom('bots').select('userId').execute()).map((row) => row.userId)
+
+  it('joins as real players of group 1000 with the sign-up grant, once, and cannot sign in', async () => {
+    await server.ctx.jobs.runAll()
+    const ids = await botIds()
+    expect(ids).toHaveLength(botRoster.length)
+    const users = await server.ctx.db.selectFrom('users').selectAll().where('id', 'in', ids).execute()
+    expect(new Set(users.map((user) => user.username)).size).toBe(botRoster.length)
+    for (const user of users) {
+      expect(user.passwordHash).toBeNull()
+      expect(user.email).not.toContain('@')
+    }
+    const members = await server.ctx.db
+      .selectFrom('groupMembers')
+      .select('userId')
+      .where('groupId', '=', 1000)
+      .where('userId', 'in', ids)
+      .execute()
+    expect(members).toHaveLength(botRoster.length)
+    const grants = await server.ctx.db
+      .selectFrom('ledger')
+      .innerJoin('wallets', 'wallets.address', 'ledger.walletAddress')
+      .select('ledger.amount')
+      .where('ledger.type', '=', 'grant')
+      .where('wallets.userId', 'in', ids)
+      .execute()
+    expect(grants.map((row) => Number(row.amount))).toEqual(ids.map(() => 100_00))
+
+    expect(await ensureBots(server.ctx, server.clock.now())).toBe(0)
+    const name = users[0]?.username as string
+    for (const login of [name, `bot:${name.toLowerCase()}`]) {
+      const answer = await new HttpClient(server.url).post('/v1/auth/signin', {
+        login,
+        password: 'correct horse battery staple',
+      })
+      expect(answer.status).toBe(401)
+    }
+  })
+
+  it('tag and bet on the server clock, so rankings and the activity stream come alive', async () => {
+    const start = nextPollStart(server.clock.now(), server.ctx.config.timeZone)
+    await advanceClockTo(server, start + minute)
+    // turns come every 20 to 50 minutes
+    for (let t = start + 30 * minute; t <= start + 2 * 60 * minute; t += 30 * minute)
+      await advanceClockTo(server, t)
+    await advanceClockTo(server, start + pollEvaluationDelayMs + minute)
+
+    const ids = await botIds()
+    const predictions = await server.ctx.db
+      .selectFrom('taggedMessages')
+      .select(['userId', 'evaluatedAt'])
+      .where('userId', 'in', ids)
+      .execute()
+    expect(new Set(predictions.map((row) => row.userId)).size).toBeGreaterThan(botRoster.length / 2)
+    expect(predictions.some((row) => row.evaluatedAt !== null)).toBe(true)
+    const bets = await server.ctx.db
+      .selectFrom('votes')
+      .select(['userId', 'payout'])
+      .where('userId', 'in', ids)
+      .execute()
+    expect(bets.length).toBeGreaterThan(0)
+    expect(bets.every((row) => row.payout !== null)).toBe(true)
+
+    const ranking = await player.client.get<RankingRow[]>('/v1/stockgame/rankings?period=all_time')
+    expect(ranking.body.length).toBeGreaterThan(botRoster.length / 2)
+    expect(ranking.body.every((row) => ids.includes(row.userId))).toBe(true)
+    const stream: ActivityStreamElement[] = []
+    for (let query = '?limit=100'; stream.length < 2000; ) {
+      const page = (await player.client.get<ActivityStreamElement[]>(`/v1/stockgame/activity${query}`)).body
+      if (page.length === 0) break
+      stream.push(...page)
+      query = `?limit=100&before=${page[page.length - 1]?.timestamp}`
+    }
+    expect(stream.some((element) => element.type === 'Vote')).toBe(true)
+    expect(stream.some((element) => element.type === 'TaggedMessage')).toBe(true)
+
+    const money = await moneyInGame(server)
+    expect(money.lowestBalance).toBeGreaterThanOrEqual(0)
+    expect(money.wallets + money.openPots).toBe(money.created)
+  })
+})

@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto'
+import { createServer, type Server as HttpServer } from 'node:http'
+import { type AddressInfo, connect, type Socket as TcpSocket } from 'node:net'
+import { Server, type Socket as ServerSocket } from 'socket.io'
+import { io as connectClient, type Socket } from 'socket.io-client'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { FanOutAdapter, maxBufferedBytes } from '../../server/realtime/fan-out-adapter'
+
+/** FanOutAdapter on a bare socket.io server: broadcasts reach exactly whom socket.io's stock adapter would. */
+describe('FanOutAdapter', () => {
+  let httpServer: HttpServer
+  let io: Server
+  let url: string
+  const clients: Socket[] = []
+
+  beforeAll(async () => {
+    httpServer = createServer()
+    io = new Server(httpServer, {
+      transports: ['websocket'],
+      adapter: FanOutAdapter,
+      perMessageDeflate: false,
+    })
+    io.on('connection', (socket) => {
+      socket.on('join', (rooms: string[], ack: () => void) => {
+        socket.join(rooms)
+        ack()
+      })
+    })
+    await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve))
+    url = `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`
+  })
+  afterEach(() => {
+    for (const client of clients.splice(0)) client.disconnect()
+  })
+  afterAll(async () => {
+    await io.close()
+  })
+
+  async function client(rooms: string[]): Promise<{ socket: Socket; seen: unknown[] }> {
+    const socket = connectClient(url, { transports: ['websocket'], forceNew: true, reconnection: false })
+    clients.push(socket)
+    const seen: unknown[] = []
+    socket.on('news', (value: unknown) => seen.push(value))
+    await socket.timeout(5000).emitWithAck('join', rooms)
+    return { socket, seen }
+  }
+
+  async function settle(...sockets: Socket[]): Promise<void> {
+    await Promise.all(sockets.map((socket) => socket.timeout(5000).emitWithAck('join', [])))
+  }
+
+  it('sends to one room, several rooms once each, everybody, and honours except', async () => {
+    const a = await client(['red'])
+    const b = await client(['red', 'blue'])
+    const c = await client(['blue'])
+    const d = await client([])
+    io.to('red').emit('news', 1)
+    io.to(['red', 'blue']).emit('news', 2)
+    io.to(['red', 'blue']).except('blue').emit('news', 3)
+    io.emit('news', 4)
+    io.except('red').emit('news', 5)
+    await settle(a.socket, b.socket, c.socket, d.socket)
+    expect(a.seen).toEqual([1, 2, 3, 4])
+    expect(b.seen).toEqual([1, 2, 4])
+    expect(c.seen).toEqual([2, 4, 5])
+    expect(d.seen).toEqual([4, 5])
+  })
+
+  it('keeps the order of each socket across rounds, and sends binary payloads the stock way', async () => {
+    const a = await client(['red'])
+    for (let round = 0; round < 3; round += 1) {
+      for (let i = 0; i < 50; i += 1) io.to('red').emit('news', round * 50 + i)
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+    io.to('red').emit('news', Buffer.from([1, 2, 3]))
+    await settle(a.socket)
+    expect(a.seen.slice(0, 150)).toEqual(Array.from({ length: 150 }, (_, i) => i))
+    expect(new Uint8Array(a.seen[150] as ArrayBuffer)).toEqual(new Uint8Array([1, 2, 3]))
+  })
+
+  it('cuts off a client that stops reading instead of buffering for it', async () => {
+    const { port } = httpServer.address() as AddressInfo
+    const stalled: TcpSocket = connect(port, '127.0.0.1')
+    stalled.write(
+      [
+        'GET /socket.io/?EIO=4&transport=websocket HTTP/1.1',
+        `Host: 127.0.0.1:${port}`,
+        'Upgrade: websocket',
+        'Connection: Upgrade',
+        `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}`,
+        'Sec-WebSocket-Version: 13',
+        '',
+        '',
+      ].join('\r\n'),
+    )
+    const joined = new Promise<ServerSocket>((resolve) => io.once('connection', resolve))
+    stalled.on('error', () => {})
+    // after Engine.IO's open packet, the namespace connect "40", masked as a client frame must be
+    stalled.once('data', () => {
+      stalled.write(Buffer.from([0x81, 0x82, 0, 0, 0, 0, 0x34, 0x30]))
+      stalled.pause()
+    })
+    const slow = await joined
+    slow.join('slow')
+    let done = false
+    const closed = new Promise<string>((resolve) => slow.once('disconnect', resolve)).then((reason) => {
+      done = true
+      return reason
+    })
+    const payload = 'x'.repeat(maxBufferedBytes / 4)
+    let rounds = 0
+    while (!done && rounds < 400) {
+      for (let i = 0; i < 8; i += 1) io.to('slow').emit('news', payload)
+      rounds += 1
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+    expect(done, `still connected after ${rounds} rounds of ${8 * payload.length} bytes`).toBe(true)
+    expect(await closed).toMatch(/^transport (close|error)$/)
+    stalled.destroy()
+  })
+})

@@ -1,0 +1,52 @@
+import type { Navigator } from '../../src/actors/navigation'
+import type { Notice, Notifier } from '../../src/actors/notifier'
+import { defaultSettings, type Settings } from '../../src/api/settings'
+import type { AuthUser } from '../../src/api/users'
+
+/** A signed-in player as `GET /v1/auth/info` answers. */
+export function authUser(overrides: Partial<AuthUser> = {}): AuthUser {
+  return {
+    id: 7,
+    username: 'alice',
+    rank: 3,
+    liveRank: 2,
+    userBadges: [],
+    createdAt: 1_700_000_000_000,
+    firstName: null,
+    lastName: null,
+    email: 'alice@example.test',
+    emailConfirmed: true,
+    websocketCredentials: 'ws-alice-1',
+    rewardFactor: 1,
+    taggedMessages: [],
+    wallets: [],
+    wallet: { address: 'w-alice', balance: 100, createdAt: 1_700_000_000_000 },
+    activeGroupId: 1000,
+    invitationCodes: [],
+    ...overrides,
+  }
+}
+
+export const settingsOf = (isFirstTimeUser: boolean): Settings => ({ ...defaultSettings, isFirstTimeUser })
+
+/** A router stand-in: the location and every move. */
+export function fakeNavigator(start = '/') {
+  const moves: { to: string; replace: boolean }[] = []
+  let location = start
+  const navigator: Navigator = {
+    current: () => location,
+    go: (to, options) => {
+      moves.push({ to, replace: options?.replace ?? false })
+      location = to
+    },
+  }
+  return { navigator, moves, visit: (to: string) => (location = to), where: () => location }
+}
+
+export function fakeNotifier() {
+  const notices: Notice[] = []
+  const notifier: Notifier = { show: (notice) => notices.push(notice) }
+  return { notifier, notices }
+}
+
+export const settle = () => new Promise<void>((resolve) => setImmediate(resolve))

@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest'
+import { createActor, fromPromise } from 'xstate'
+import { ApiError } from '~/api/client'
+import type { Group } from '~/api/groups'
+import { groupsMachine, selectActiveGroup, selectIsChangingGroup } from '~/machines/groups.machine'
+import type { Notice } from '~/machines/notices'
+import { group } from '../support/game-fixtures'
+
+const settle = () => new Promise((resolve) => setImmediate(resolve))
+const down = new ApiError(503, 'http_503', 'down')
+
+const everybody = group(1000, 'Everybody', { publicGroup: true, isAdmin: false })
+const traders = group(7, 'Traders')
+const bulls = group(8, 'Bulls', { publicGroup: true, isAdmin: false })
+
+/** The groups machine with recording fakes; `fail` names the calls that fail. */
+function start(fail: string[] = []) {
+  const seen: { step: string; detail?: unknown }[] = []
+  const call = <I, O>(name: string, output: (input: I) => O) =>
+    fromPromise<O, I>(async ({ input }) => {
+      seen.push({ step: name, detail: input })
+      if (fail.includes(name)) throw down
+      return output(input)
+    })
+  const machine = groupsMachine.provide({
+    actors: {
+      switchGroup: call('switchGroup', (input: { activeGroupId: number }) => input) as never,
+      leaveGroup: call('leaveGroup', () => undefined) as never,
+      deleteGroup: call('deleteGroup', () => undefined) as never,
+      saveGroup: call('saveGroup', (input: { group: Group }) => input.group) as never,
+      setGroupMembers: call('setGroupMembers', () => []) as never,
+    },
+    actions: {
+      resetStores: (_, { stores }) => seen.push({ step: 'reset', detail: stores }),
+      notify: (_, notice: Notice) => seen.push({ step: 'notice', detail: notice }),
+    },
+  })
+  const actor = createActor(machine).start()
+  actor.send({
+    type: 'groups.received',
+    groups: [everybody, traders, bulls],
+    publicGroups: [],
+    activeGroupId: 1000,
+  })
+  return { actor, seen }
+}
+
+const allStores = ['polls', 'liveStream', 'taggedMessages', 'activityStream', 'liveRanking']
+
+describe('the groups machine', () => {
+  it('switches the active group, resets the group’s stores and says so', async () => {
+    const { actor, seen } = start()
+    actor.send({ type: 'group.select', group: { id: 7, name: 'Traders' } })
+    expect(selectIsChangingGroup(actor.getSnapshot().context)).toBe(true)
+    await settle()
+    expect(seen).toEqual([
+      { step: 'switchGroup', detail: { activeGroupId: 7 } },
+      { step: 'reset', detail: allStores },
+      { step: 'notice', detail: { kind: 'info', message: 'Group selected', caption: 'Traders' } },
+    ])
+    expect(selectActiveGroup(actor.getSnapshot().context).name).toBe('Traders')
+  })
+
+  it('keeps the group and resets nothing when the switch fails', async () => {
+    const { actor, seen } = start(['switchGroup'])
+    actor.send({ type: 'group.select', group: { id: 7, name: 'Traders' } })
+    await settle()
+    expect(seen.slice(1)).toEqual([
+      {
+        step: 'notice',
+        detail: {
+          kind: 'negative',
+          message: 'Error selecting group',
+          caption: "Couldn't save your group selection: Traders",
+        },
+      },
+    ])
+    expect(actor.getSnapshot().context.activeGroupId).toBe(1000)
+  })
+
+  it('does not send the active group again', () => {
+    const { actor, seen } = start()
+    actor.send({ type: 'group.select', group: { id: 1000, name: 'Everybody' } })
+    expect(seen).toEqual([])
+  })
+
+  it('puts a left public group back among the public groups; deleting removes it', async () => {
+    const { actor } = start()
+    actor.send({ type: 'group.leave', group: { id: 8, name: 'Bulls' } })
+    await settle()
+    expect(actor.getSnapshot().context.groups.map((g) => g.id)).toEqual([1000, 7])
+    expect(actor.getSnapshot().context.publicGroups).toEqual([
+      { ...bulls, memberStatus: null, isAdmin: false },
+    ])
+    actor.send({ type: 'group.delete', group: { id: 7, name: 'Traders' } })
+    await settle()
+    expect(actor.getSnapshot().context.groups.map((g) => g.id)).toEqual([1000])
+  })
+
+  it('falls back to group 1000 and resets when the active group is left', async () => {
+    const { actor, seen } = start()
+    actor.send({ type: 'group.select', group: { id: 7, name: 'Traders' } })
+    await settle()
+    actor.send({ type: 'group.leave', group: { id: 7, name: 'Traders' } })
+    await settle()
+    expect(actor.getSnapshot().context.activeGroupId).toBe(1000)
+    expect(seen.filter((s) => s.step === 'reset')).toHaveLength(2)
+    expect(seen.at(-1)?.detail).toEqual({ kind: 'info', message: 'You left the group', caption: 'Traders' })
+  })
+
+  it('saves a group and shows the saved one', async () => {
+    const { actor, seen } = start()
+    actor.send({ type: 'group.save', group: { ...traders, name: 'Day Traders' } })
+    await settle()
+    expect(actor.getSnapshot().context.groups[1]?.name).toBe('Day Traders')
+    expect(seen.at(-1)?.detail).toEqual({ kind: 'info', message: 'Group saved', caption: 'Day Traders' })
+  })
+
+  it('sends members only with an admin among them', async () => {
+    const { actor, seen } = start(['setGroupMembers'])
+    actor.send({
+      type: 'group.setMembers',
+      group: { id: 7, name: 'Traders' },
+      members: [{ userId: 5, isAdmin: false }],
+    })
+    expect(seen).toEqual([
+      {
+        step: 'notice',
+        detail: { kind: 'negative', message: 'Cannot save changes, at least one member must be an admin.' },
+      },
+    ])
+    actor.send({
+      type: 'group.setMembers',
+      group: { id: 7, name: 'Traders' },
+      members: [{ userId: 5, isAdmin: true }],
+    })
+    await settle()
+    expect(seen.slice(1)).toEqual([
+      { step: 'setGroupMembers', detail: { groupId: 7, members: [{ userId: 5, isAdmin: true }] } },
+      {
+        step: 'notice',
+        detail: { kind: 'negative', message: 'Error editing group members and admins', caption: 'Traders' },
+      },
+    ])
+  })
+
+  it('names each failure with the group', async () => {
+    const { actor, seen } = start(['leaveGroup', 'deleteGroup', 'saveGroup'])
+    actor.send({ type: 'group.leave', group: { id: 8, name: 'Bulls' } })
+    await settle()
+    actor.send({ type: 'group.delete', group: { id: 7, name: 'Traders' } })
+    await settle()
+    actor.send({ type: 'group.save', group: traders })
+    await settle()
+    expect(seen.filter((s) => s.step === 'notice').map((s) => s.detail)).toEqual([
+      { kind: 'negative', message: 'Error leaving group', caption: 'Bulls' },
+      { kind: 'negative', message: 'Error deleting group', caption: 'Traders' },
+      { kind: 'negative', message: 'Error saving group', caption: 'Traders' },
+    ])
+  })
+
+  it('throws "No active user group is set" while none is', () => {
+    const actor = createActor(groupsMachine).start()
+    expect(() => selectActiveGroup(actor.getSnapshot().context)).toThrow('No active user group is set')
+  })
+})
