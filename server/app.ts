@@ -15,6 +15,7 @@ import { botsJob } from './game/bots'
 import { registerGameJobs } from './game/game-jobs'
 import { pollOpeningJob } from './game/poll-opening'
 import { pollSettlementJob } from './game/poll-settlement'
+import { foldRankingDays, rankingDaysJob } from './game/ranking-days'
 import { eventPrizeJob, weeklyTrophiesJob } from './game/trophies'
 import { authRoutes } from './http/auth.routes'
 import { clientErrorsRoutes } from './http/client-errors.routes'
@@ -83,10 +84,14 @@ export async function createContext(
   // Opening before settling: a pass after a long pause opens and settles the missed polls at once.
   jobs.register(pollOpeningJob(ctx))
   jobs.register(pollSettlementJob(ctx))
-  // After evaluation and settlement: a pass that ends a week awards it with its last results.
+  // After evaluation and settlement: rankings add up what they decided; a pass that ends a week then
+  // awards it with its last results.
+  jobs.register(rankingDaysJob(ctx))
   jobs.register(weeklyTrophiesJob(ctx))
   jobs.register(eventPrizeJob(ctx))
   if (config.bots) jobs.register(botsJob(ctx))
+  // Rankings add up ranking_days: catch up with what was decided while no server ran.
+  await foldRankingDays(ctx, clock.now()).catch((err) => log.error({ err }, 'folding ranking days failed'))
   return ctx
 }
 

@@ -9,6 +9,7 @@ import { migrateToLatest } from '../../server/db/migrate'
 import { evaluateDuePredictions } from '../../server/game/evaluate-predictions'
 import { evaluationDelayMs } from '../../src/domain/prediction'
 import { createPostgresDatabase, postgresAdminUrl } from '../../tests/support/databases'
+import { waitForQuiet } from './machine'
 import { EngineMarket } from './market'
 import { seedPlayers, seedPredictions } from './seed'
 
@@ -21,6 +22,8 @@ export interface EvaluationFigures {
   engineSeconds: number
   rawSeconds: number
   credits: number
+  /** share of the machine's CPU other work used just before the engine's and the raw run */
+  busyBefore: [number | undefined, number | undefined]
 }
 
 const players = 1000
@@ -69,9 +72,11 @@ export async function evaluateSqlite(root: string, count: number): Promise<Evalu
   copyFileSync(join(engineDir, 'alpha.sqlite'), join(rawDir, 'alpha.sqlite'))
   const seedSeconds = (performance.now() - seedStarted) / 1000
 
+  const busyEngine = await waitForQuiet('evaluate engine, SQLite')
   const db = connectDatabase({ dataDir: engineDir })
   const engine = await timeEngine(db, count).finally(() => db.destroy())
 
+  const busyRaw = await waitForQuiet('evaluate raw, SQLite')
   const raw = new SQLite(join(rawDir, 'alpha.sqlite'))
   let rawSeconds: number
   try {
@@ -92,6 +97,7 @@ export async function evaluateSqlite(root: string, count: number): Promise<Evalu
     engineSeconds: engine.seconds,
     rawSeconds,
     credits: engine.credits,
+    busyBefore: [busyEngine, busyRaw],
   }
 }
 
@@ -124,9 +130,11 @@ export async function evaluatePostgres(count: number): Promise<EvaluationFigures
     await adminQuery(`create database ${copyName} template ${new URL(seeded.url).pathname.slice(1)}`)
     const seedSeconds = (performance.now() - seedStarted) / 1000
 
+    const busyEngine = await waitForQuiet('evaluate engine, PostgreSQL')
     const db = connectDatabase({ databaseUrl: seeded.url, dataDir: ':memory:' })
     const engine = await timeEngine(db, count).finally(() => db.destroy())
 
+    const busyRaw = await waitForQuiet('evaluate raw, PostgreSQL')
     const raw = new pg.Client({ connectionString: copyUrl.toString() })
     await raw.connect()
     let rawSeconds: number
@@ -146,6 +154,7 @@ export async function evaluatePostgres(count: number): Promise<EvaluationFigures
       engineSeconds: engine.seconds,
       rawSeconds,
       credits: engine.credits,
+      busyBefore: [busyEngine, busyRaw],
     }
   } finally {
     await adminQuery(`drop database if exists ${copyName} with (force)`).catch(() => {})

@@ -28,6 +28,7 @@ export async function waitForQuiet(label: string, patienceMs = 60_000): Promise<
   const deadline = performance.now() + patienceMs
   let busy = await machineBusy(1000)
   while (busy !== undefined && busy > 0.15 && performance.now() < deadline) busy = await machineBusy(2000)
-  if (busy !== undefined && busy > 0.15) console.warn(`${label}: the machine stays ${Math.round(busy * 100)}% busy`)
+  if (busy !== undefined && busy > 0.15)
+    console.warn(`${label}: the machine stays ${Math.round(busy * 100)}% busy`)
   return busy
 }

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
@@ -28,17 +29,32 @@ import { writesScenario } from './writes-scenario'
 const scenarios = new Set((process.env.BENCH_SCENARIOS ?? 'state,writes,evaluate').split(','))
 const stateSeconds = Number(process.env.BENCH_SECONDS ?? 15)
 const writeSeconds = Number(process.env.BENCH_WRITE_SECONDS ?? 12)
-const rawSeconds = Number(process.env.BENCH_RAW_SECONDS ?? 4)
+const rawSeconds = Number(process.env.BENCH_RAW_SECONDS ?? 2)
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3)
 const evalCount = Number(process.env.BENCH_EVAL_N ?? 1_000_000)
 const pgEvalCount = Number(process.env.BENCH_PG_EVAL_N ?? 200_000)
 const players = 1000
 const writePolls = 100
 const writeMessages = 2000
 const readme = new URL('../README.md', import.meta.url).pathname
+const n0 = (value: number) => Math.round(value).toLocaleString('en-US')
+
+/** The commit measured, and whether server/ or src/ had uncommitted changes then. */
+function revision(): string {
+  try {
+    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim()
+    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'server', 'src'], {
+      encoding: 'utf8',
+    }).trim()
+    return dirty ? `${head} with uncommitted changes in server/ or src/` : head
+  } catch {
+    return 'unknown revision'
+  }
+}
 
 function machine(build: string): string {
   const cpu = cpus()[0]?.model ?? 'unknown CPU'
-  return `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: node ${process.version}, nproc ${availableParallelism()} (${cpu}), ${Math.round(totalmem() / 2 ** 30)} GiB, load average ${loadavg()[0]?.toFixed(2)} at start, server ${build}, load generator autocannon in the parent process on the same cores.`
+  return `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC of ${revision()}: node ${process.version}, nproc ${availableParallelism()} (${cpu}), ${Math.round(totalmem() / 2 ** 30)} GiB, load average ${loadavg()[0]?.toFixed(2)} at start, server ${build}, load generator autocannon in the parent process on the same cores.`
 }
 
 /** The week-old game, seeded once; each scenario that writes gets a copy of the file. */
@@ -88,9 +104,10 @@ async function main(): Promise<boolean> {
     await attempt('state', async () => {
       const state = join(root, 'state')
       copyDir(game, state)
-      figures.state = await stateScenario(state, stateSeconds)
+      figures.state = await stateScenario(state, stateSeconds, rounds)
+      const { app, bare } = figures.state
       console.log(
-        `state: ours ${figures.state.app.perSecond.toFixed(0)} req/s p99 ${figures.state.app.p99} ms, bare ${figures.state.bare.perSecond.toFixed(0)} req/s p99 ${figures.state.bare.p99} ms`,
+        `state: ours ${n0(app.perSecond)} req/s p99 ${app.p99} ms, bare ${n0(bare.perSecond)} req/s p99 ${bare.p99} ms`,
       )
     })
   }
@@ -109,9 +126,10 @@ async function main(): Promise<boolean> {
         messageCount: writeMessages,
         titleIds: market.titles().map((t) => t.id),
       }
-      figures.writes = await writesScenario(writes, fixtures, writeSeconds, rawSeconds)
+      figures.writes = await writesScenario(writes, fixtures, writeSeconds, rawSeconds, rounds)
+      const { tag, vote } = figures.writes
       console.log(
-        `writes: tag ${figures.writes.tag.perSecond.toFixed(0)}/s, vote ${figures.writes.vote.perSecond.toFixed(0)}/s, raw ${figures.writes.raw.map((r) => r.toFixed(0)).join(' / ')} tx/s`,
+        `writes: tag ${n0(tag.perSecond)}/s, vote ${n0(vote.perSecond)}/s, raw ${[...tag.raw, ...vote.raw].map(n0).join(' / ')} tx/s`,
       )
     })
   }

@@ -58,6 +58,7 @@ export interface ServerUsage {
 
 export interface ServerProcess {
   port: number
+  pid: number | undefined
   /** a mark to measure CPU from */
   stats(): Promise<ServerStats>
   usageSince(mark: ServerStats, seconds: number): Promise<ServerUsage>
@@ -83,6 +84,7 @@ export async function startServer(
   }
   return {
     port,
+    pid: child.pid,
     stats,
     async usageSince(mark, seconds) {
       const now = await stats()

@@ -1,16 +1,22 @@
-import { type LoadResult, runLoad } from './load'
+import { runLoad } from './load'
+import { waitForQuiet } from './machine'
 import { sessionTokenOf } from './protocol'
-import { type ServerProcess, type ServerUsage, startServer } from './server-process'
+import { combine, measured, median, type Slice, type Slices } from './rounds'
+import { type ServerProcess, startServer } from './server-process'
 
 export interface StateFigures {
   bytes: number
   shape: string
-  app: LoadResult & ServerUsage
-  bare: LoadResult & ServerUsage
+  app: Slices
+  bare: Slices
+  /** ours / bare req/s of each round */
+  ratios: number[]
+  busyBefore?: number
 }
 
 const connections = 200
 const warmupSeconds = 3
+const path = '/v1/stockgame/state'
 
 /** What the answer holds, to show the seeded game is not trivial. */
 function describe(body: string): string {
@@ -27,47 +33,68 @@ function describe(body: string): string {
   return `${state.users.length} users, ${state.polls.length} polls, ranking rows ${rankingRows.join('/')}, ${state.chronic.length} chronic elements, ${state.publicGroups.length} public groups`
 }
 
-/** Warm-up (JIT, caches), then the measured run with the server's CPU over it. */
-async function measure(
-  server: ServerProcess,
-  seconds: number,
-  headers: Record<string, string>,
-  label: string,
-) {
-  const { port } = server
-  await runLoad({ port, connections, seconds: warmupSeconds, path: '/v1/stockgame/state', headers })
-  const mark = await server.stats()
-  const load = await runLoad({ port, connections, seconds, path: '/v1/stockgame/state', headers })
-  const usage = await server.usageSince(mark, load.seconds)
-  if (load.failed > 0) console.warn(`${label}: ${load.failed} failed requests, first: ${load.firstFailure}`)
-  return { ...load, ...usage }
+async function fetchState(port: number, headers: Record<string, string>): Promise<string> {
+  const answer = await fetch(`http://127.0.0.1:${port}${path}`, { headers })
+  const body = await answer.text()
+  if (answer.status !== 200) throw new Error(`state answered ${answer.status}: ${body.slice(0, 300)}`)
+  return body
 }
 
 /**
- * `GET /v1/stockgame/state` with one seeded player's cookie on 200 connections against the app, then the
- * same bytes from a bare Fastify route, each server alone in a child process.
+ * `GET /v1/stockgame/state` with one seeded player's cookie on 200 connections against the app (job
+ * runner on) and against a bare Fastify route answering the same bytes, each server alone in a child
+ * process. Both run side by side and are loaded in turns (`rounds` slices each, the order alternating),
+ * so drift in what else the machine does touches both alike; the ratio is the median of the rounds'.
  */
-export async function stateScenario(dataDir: string, seconds: number): Promise<StateFigures> {
+export async function stateScenario(dataDir: string, seconds: number, rounds: number): Promise<StateFigures> {
   const headers = { cookie: `alpha_session=${sessionTokenOf(1)}`, accept: 'application/json' }
-  const app = await startServer({ type: 'start', mode: 'app', dataDir, jobs: process.env.BENCH_JOBS !== '0' })
-  let body: string
-  let appFigures: StateFigures['app']
+  const servers: ServerProcess[] = []
   try {
-    const answer = await fetch(`http://127.0.0.1:${app.port}/v1/stockgame/state`, { headers })
-    body = await answer.text()
-    if (answer.status !== 200) throw new Error(`state answered ${answer.status}: ${body.slice(0, 300)}`)
+    const app = await startServer({
+      type: 'start',
+      mode: 'app',
+      dataDir,
+      jobs: process.env.BENCH_JOBS !== '0',
+    })
+    servers.push(app)
+    const body = await fetchState(app.port, headers)
     console.log(`state: ${Buffer.byteLength(body)} bytes: ${describe(body)}`)
-    appFigures = await measure(app, seconds, headers, 'app')
+    const bare = await startServer({ type: 'start', mode: 'bare', dataDir, body, jobs: false })
+    servers.push(bare)
+    if ((await fetchState(bare.port, headers)) !== body)
+      throw new Error('the bare server answers other bytes')
+
+    const busyBefore = await waitForQuiet('state')
+    const load = (server: ServerProcess, slice: number) => () =>
+      runLoad({ port: server.port, connections, seconds: slice, path, headers })
+    for (const server of [app, bare]) await load(server, warmupSeconds)()
+    const ours: Slice[] = []
+    const theirs: Slice[] = []
+    const slice = seconds / rounds
+    for (let round = 0; round < rounds; round += 1) {
+      const order = round % 2 === 0 ? ([app, bare] as const) : ([bare, app] as const)
+      for (const server of order)
+        (server === app ? ours : theirs).push(await measured(server, load(server, slice)))
+    }
+    for (const [label, slices] of [
+      ['app', ours],
+      ['bare', theirs],
+    ] as const) {
+      const failed = slices.find((s) => s.failed > 0)
+      if (failed)
+        console.warn(`state ${label}: ${failed.failed} failed requests, first: ${failed.firstFailure}`)
+    }
+    return {
+      bytes: Buffer.byteLength(body),
+      shape: describe(body),
+      app: combine(ours),
+      bare: combine(theirs),
+      ratios: ours.map((s, k) => s.perSecond / (theirs[k] as Slice).perSecond),
+      busyBefore,
+    }
   } finally {
-    await app.stop()
-  }
-  const bare = await startServer({ type: 'start', mode: 'bare', dataDir, body, jobs: false })
-  try {
-    const check = await (await fetch(`http://127.0.0.1:${bare.port}/v1/stockgame/state`, { headers })).text()
-    if (check !== body) throw new Error('the bare server answers other bytes')
-    const bareFigures = await measure(bare, seconds, headers, 'bare')
-    return { bytes: Buffer.byteLength(body), shape: describe(body), app: appFigures, bare: bareFigures }
-  } finally {
-    await bare.stop()
+    for (const server of servers) await server.stop()
   }
 }
+
+export const stateRatio = (figures: StateFigures) => median(figures.ratios)

@@ -1,10 +1,12 @@
 import { join } from 'node:path'
 import SQLite from 'better-sqlite3'
-import { type LoadResult, runLoad } from './load'
+import { runLoad } from './load'
+import { waitForQuiet } from './machine'
 import { messageTitles } from './market'
 import { sessionTokenOf } from './protocol'
+import { combine, measured, type Slice, type Slices } from './rounds'
 import { walletOf } from './seed'
-import { type ServerUsage, startServer } from './server-process'
+import { startServer } from './server-process'
 
 export interface WriteFixtures {
   players: number
@@ -16,10 +18,18 @@ export interface WriteFixtures {
 }
 
 export interface WriteFigures {
-  /** raw transactions per second, measured before, between and after the two HTTP runs */
-  raw: [number, number, number]
-  tag: LoadResult & ServerUsage
-  vote: LoadResult & ServerUsage
+  tag: WriteKind
+  vote: WriteKind
+  /** share of the machine's CPU other work used just before */
+  busyBefore?: number
+}
+
+/** One kind of write: its HTTP slices, the raw runs around them, and each slice against its raws. */
+export interface WriteKind extends Slices {
+  /** raw transactions per second: before the first slice, between slices, after the last */
+  raw: number[]
+  /** each slice's writes/s over the mean of the raw runs just before and after it */
+  ratios: number[]
 }
 
 const connections = 50
@@ -107,32 +117,38 @@ function voteRequests(fixtures: WriteFixtures) {
 
 /**
  * Tags and votes through HTTP (many players, 50 connections) against the app with its job runner on,
- * beside raw transactions on the same file measured right before, between and after them (the disk's
- * fsync rate drifts, so each HTTP run is set against the mean of the raw runs around it).
+ * beside raw transactions on the same file. The disk's commit rate drifts a lot on a shared machine, so
+ * each kind runs in `rounds` slices with a raw run before, between and after them; each slice is set
+ * against the mean of the raw runs on either side, and the ratio is the median of those.
  */
 export async function writesScenario(
   dataDir: string,
   fixtures: WriteFixtures,
   seconds: number,
   rawSeconds: number,
+  rounds: number,
 ): Promise<WriteFigures> {
+  const busyBefore = await waitForQuiet('writes')
   const app = await startServer({ type: 'start', mode: 'app', dataDir, jobs: process.env.BENCH_JOBS !== '0' })
-  const run = async (label: string, next: ReturnType<typeof tagRequests>) => {
-    const base = { port: app.port, connections, method: 'POST' as const, path: '/', next }
-    await runLoad({ ...base, seconds: warmupSeconds })
-    const mark = await app.stats()
-    const load = await runLoad({ ...base, seconds })
-    const usage = await app.usageSince(mark, load.seconds)
-    if (load.failed > 0) console.warn(`${label}: ${load.failed} failed requests, first: ${load.firstFailure}`)
-    return { ...load, ...usage }
+  const kind = async (label: string, next: ReturnType<typeof tagRequests>): Promise<WriteKind> => {
+    const load = (slice: number) => () =>
+      runLoad({ port: app.port, connections, method: 'POST', path: '/', next, seconds: slice })
+    await load(warmupSeconds)()
+    const raw = [rawTransactionsPerSecond(dataDir, rawSeconds, fixtures.players)]
+    const slices: Slice[] = []
+    for (let round = 0; round < rounds; round += 1) {
+      slices.push(await measured(app, load(seconds / rounds)))
+      raw.push(rawTransactionsPerSecond(dataDir, rawSeconds, fixtures.players))
+    }
+    const failed = slices.find((s) => s.failed > 0)
+    if (failed) console.warn(`${label}: ${failed.failed} failed requests, first: ${failed.firstFailure}`)
+    const ratios = slices.map((s, k) => s.perSecond / (((raw[k] as number) + (raw[k + 1] as number)) / 2))
+    return { ...combine(slices), raw, ratios }
   }
   try {
-    const before = rawTransactionsPerSecond(dataDir, rawSeconds, fixtures.players)
-    const tag = await run('tag', tagRequests(fixtures))
-    const between = rawTransactionsPerSecond(dataDir, rawSeconds, fixtures.players)
-    const vote = await run('vote', voteRequests(fixtures))
-    const after = rawTransactionsPerSecond(dataDir, rawSeconds, fixtures.players)
-    return { raw: [before, between, after], tag, vote }
+    const tag = await kind('tag', tagRequests(fixtures))
+    const vote = await kind('vote', voteRequests(fixtures))
+    return { tag, vote, busyBefore }
   } finally {
     await app.stop()
   }

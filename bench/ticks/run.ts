@@ -54,6 +54,8 @@ interface StepResult {
   cpu: number
   /** CPU of all client processes together, in cores */
   clientCpu: number
+  /** share of the whole machine's CPU in use (kernel network work included) */
+  machineBusy?: number
   loopDelayP99: number
   rss: number
   /** clients the server closed during the step */
@@ -172,6 +174,7 @@ async function snapshot(server: ChildProcess, clients: ChildProcess[]) {
     received: reports.reduce((sum, count) => sum + count.ticks, 0),
     closed: reports.reduce((sum, count) => sum + count.closed, 0),
     clientCpu: reports.reduce((sum, count) => sum + count.cpuUser + count.cpuSystem, 0),
+    machine: machineTimes(),
   }
 }
 
@@ -201,6 +204,7 @@ async function step(
     emittedShare,
     cpu: serverCpu / 1e6 / seconds,
     clientCpu: (after.clientCpu - before.clientCpu) / 1e6 / seconds,
+    machineBusy: busyBetween(before.machine, after.machine),
     loopDelayP99: after.stats.loopDelayP99,
     rss: after.stats.rss,
     closed: after.closed - before.closed,
@@ -232,6 +236,7 @@ function describeStep(kind: Variant, clients: number, outcome: StepResult): stri
     `delivered ${Math.round(outcome.delivered)}`,
     `server cpu ${outcome.cpu.toFixed(2)}`,
     `clients cpu ${outcome.clientCpu.toFixed(2)}`,
+    `machine ${outcome.machineBusy === undefined ? '?' : `${Math.round(outcome.machineBusy * 100)}%`}`,
     `lag p99 ${outcome.loopDelayP99.toFixed(0)} ms`,
     `rss ${mb(outcome.rss)} MB`,
     ...(outcome.closed ? [`${outcome.closed} clients cut off`] : []),
@@ -239,23 +244,30 @@ function describeStep(kind: Variant, clients: number, outcome: StepResult): stri
   ].join(' ')
 }
 
-/** Share of the machine's CPU busy over `ms`, from /proc/stat (undefined where there is none). */
-async function machineBusy(ms: number): Promise<number | undefined> {
-  const read = () => {
+/** Idle and total CPU time of the whole machine so far, from /proc/stat (undefined where there is none). */
+function machineTimes(): { idle: number; total: number } | undefined {
+  try {
     const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]?.trim().split(/\s+/).slice(1).map(Number)
     if (!fields || fields.length < 5) return undefined
-    const idle = (fields[3] ?? 0) + (fields[4] ?? 0)
-    return { idle, total: fields.reduce((sum, value) => sum + value, 0) }
-  }
-  try {
-    const before = read()
-    await sleep(ms)
-    const after = read()
-    if (!before || !after || after.total === before.total) return undefined
-    return 1 - (after.idle - before.idle) / (after.total - before.total)
+    return { idle: (fields[3] ?? 0) + (fields[4] ?? 0), total: fields.reduce((sum, value) => sum + value, 0) }
   } catch {
     return undefined
   }
+}
+
+function busyBetween(
+  before: ReturnType<typeof machineTimes>,
+  after: ReturnType<typeof machineTimes>,
+): number | undefined {
+  if (!before || !after || after.total === before.total) return undefined
+  return 1 - (after.idle - before.idle) / (after.total - before.total)
+}
+
+/** Share of the machine's CPU busy over `ms`. */
+async function machineBusy(ms: number): Promise<number | undefined> {
+  const before = machineTimes()
+  await sleep(ms)
+  return busyBetween(before, machineTimes())
 }
 
 /** Other work on the machine skews the figures: wait up to 30 s for it to calm down, and say how busy it was. */

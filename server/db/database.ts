@@ -5,7 +5,13 @@ import type { InvitationCodesTable } from './tables/invitation-codes.table'
 import type { MarketMessagesTable } from './tables/market-messages.table'
 import type { OAuthAccountsTable } from './tables/oauth-accounts.table'
 import type { PollsTable, VotesTable } from './tables/polls.table'
-import type { BotsTable, TrophiesTable, TrophyWeeksTable } from './tables/rankings.table'
+import type {
+  BotsTable,
+  RankingDaysTable,
+  RankingFoldsTable,
+  TrophiesTable,
+  TrophyWeeksTable,
+} from './tables/rankings.table'
 import type { SessionsTable } from './tables/sessions.table'
 import type { SignInFailuresTable } from './tables/sign-in-failures.table'
 import type { TaggedMessagesTable } from './tables/tagged-messages.table'
@@ -30,6 +36,8 @@ export interface Database {
   taggedMessages: TaggedMessagesTable
   trophyWeeks: TrophyWeeksTable
   trophies: TrophiesTable
+  rankingDays: RankingDaysTable
+  rankingFolds: RankingFoldsTable
   bots: BotsTable
 }
 

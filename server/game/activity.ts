@@ -90,12 +90,7 @@ const predictionsMade: Source = async (db, scope, window) => {
   if (window.at !== undefined) query = query.where('t.createdAt', '=', window.at)
   else if (window.before !== undefined) query = query.where('t.createdAt', '<', window.before)
   if (window.limit !== undefined) query = query.limit(window.limit)
-  const rows = await query
-    .orderBy('t.createdAt', 'desc')
-    .orderBy('t.userId')
-    .orderBy('t.messageId')
-    .orderBy('t.titleId')
-    .execute()
+  const rows = await query.orderBy('t.createdAt', 'desc').execute()
   return rows.map((row) => ({
     type: 'TaggedMessage' as const,
     timestamp: row.createdAt,
@@ -120,12 +115,7 @@ const predictionsEvaluated: Source = async (db, scope, window) => {
       .where('t.evaluatedAt', '<', window.before)
       .where('t.createdAt', '<', window.before - evaluationDelayMs)
   if (window.limit !== undefined) query = query.limit(window.limit)
-  const rows = await query
-    .orderBy('t.createdAt', 'desc')
-    .orderBy('t.userId')
-    .orderBy('t.messageId')
-    .orderBy('t.titleId')
-    .execute()
+  const rows = await query.orderBy('t.createdAt', 'desc').execute()
   return rows.map((row) => {
     const evaluatedAt = row.evaluatedAt ?? evaluationTimeOf(row.createdAt)
     return {
@@ -164,7 +154,7 @@ const bets: Source = async (db, scope, window) => {
   if (window.at !== undefined) query = query.where('v.createdAt', '=', window.at)
   else if (window.before !== undefined) query = query.where('v.createdAt', '<', window.before)
   if (window.limit !== undefined) query = query.limit(window.limit)
-  const rows = await query.orderBy('v.createdAt', 'desc').orderBy('v.id', 'desc').execute()
+  const rows = await query.orderBy('v.createdAt', 'desc').execute()
   return rows.map((row) => {
     const open = scope.now < row.endTime
     const element: ActivityStreamElement = {
@@ -229,7 +219,7 @@ const pollsOpened: Source = async (db, scope, window) => {
   if (window.at !== undefined) query = query.where('startTime', '=', window.at)
   else if (window.before !== undefined) query = query.where('startTime', '<', window.before)
   if (window.limit !== undefined) query = query.limit(window.limit)
-  const rows = await query.orderBy('startTime', 'desc').orderBy('id', 'desc').execute()
+  const rows = await query.orderBy('startTime', 'desc').execute()
   return rows.map((poll) => pollElement(poll, 'opened', poll.startTime))
 }
 
@@ -239,18 +229,42 @@ const pollsSettled: Source = async (db, scope, window) => {
   if (window.at !== undefined) query = query.where('settledAt', '=', window.at)
   else if (window.before !== undefined) query = query.where('settledAt', '<', window.before)
   if (window.limit !== undefined) query = query.limit(window.limit)
-  const rows = await query.orderBy('settledAt', 'desc').orderBy('id', 'desc').execute()
+  const rows = await query.orderBy('settledAt', 'desc').execute()
   return rows.map((poll) => pollElement(poll, 'settled', poll.settledAt ?? poll.evalTime))
 }
 
 const sources: readonly Source[] = [predictionsMade, predictionsEvaluated, bets, pollsOpened, pollsSettled]
 
+/** Orders elements of one timestamp the same way on every read. */
+function tieKey(element: ActivityStreamElement): string {
+  switch (element.type) {
+    case 'TaggedMessage': {
+      const { userId, messageId, titleId } = element.data
+      return `0${element.timestamp === element.evaluationTime ? 1 : 0}:${userId}:${messageId}:${titleId}`
+    }
+    case 'Vote':
+      return `1:${element.data.pollId}:${element.data.userId}`
+    case 'Poll':
+      return `2:${element.data.event}:${element.data.pollId}`
+    default:
+      return '3'
+  }
+}
+
+/**
+ * The sources' rows newest first. Each is read in the order of its time index alone (a tie-break
+ * column would make the database sort every row older than `before`); elements of one timestamp are
+ * ordered here, and a page holds all of a timestamp's or none.
+ */
 async function readSources(db: Executor, scope: StreamScope, window: Window) {
   const found: ActivityStreamElement[] = []
   // One after the other: on SQLite the queries share one connection anyway.
   for (const source of sources) found.push(...(await source(db, scope, window)))
-  // Stable: equal timestamps keep the sources' order.
-  return found.sort((a, b) => b.timestamp - a.timestamp)
+  const ties = new Map(found.map((element) => [element, tieKey(element)]))
+  return found.sort((a, b) => {
+    const [x, y] = [ties.get(a) as string, ties.get(b) as string]
+    return b.timestamp - a.timestamp || (x < y ? -1 : x > y ? 1 : 0)
+  })
 }
 
 export interface ActivityPage {

@@ -11,7 +11,7 @@ import type { UserGroupRow } from '../db/tables/groups.table'
  */
 export interface GroupVersions {
   group: UserGroupRow
-  /** evaluations (the earliest running prediction moves), settlements, the group's members */
+  /** evaluations and settlements folded into ranking_days, the group's members and settings */
   ranking: string
   /** the ranking's and new predictions, bets (their ledger rows) and polls */
   activity: string
@@ -35,6 +35,8 @@ interface VersionRow extends UserGroupRow {
   vMembers: number | null
   vJoined: number | null
   vMine: string | null
+  vFoldedPredictions: number | null
+  vFoldedPolls: number | null
 }
 
 /** What one player belongs to, read with the versions: active memberships and invitations. */
@@ -81,6 +83,8 @@ export async function readGroupVersions(
       (select max(id) from trophies) as v_trophies,
       (select max(id) from users) as v_users,
       (select max(id) from user_groups) as v_groups,
+      (select upto from ranking_folds where kind = 'predictions') as v_folded_predictions,
+      (select upto from ranking_folds where kind = 'polls') as v_folded_polls,
       case when g.id = ${sql.lit(defaultGroupId)} then 0 else (select count(*) from group_members m
         where m.group_id = g.id and m.status = 'active') end as v_members,
       case when g.id = ${sql.lit(defaultGroupId)} then 0 else (select max(joined_at) from group_members m
@@ -100,16 +104,20 @@ export async function readGroupVersions(
       vMembers,
       vJoined,
       vMine: _mine,
+      vFoldedPredictions,
+      vFoldedPolls,
       ...group
     } = row
     const members = `${Number(vMembers ?? 0)}/${Number(vJoined ?? 0)}/${Number(vUsers ?? 0)}`
     // A group's settings change what its ranking counts (an event's end, its titles).
     const settings = `${group.endTime ?? ''}/${group.titleRestrictions}/${group.name}`
-    const ranking = `${Number(vDue ?? 0)}/${Number(vUnsettled ?? 0)}/${Number(vPolls ?? 0)}/${members}/${settings}`
+    // Rankings add up ranking_days: they change when the fold moves on (or members and settings do).
+    const folded = `${Number(vFoldedPredictions ?? 0)}/${Number(vFoldedPolls ?? 0)}`
+    const ranking = `${folded}/${members}/${settings}`
     versions.set(group.id, {
       group: { ...group, id: Number(group.id) },
       ranking,
-      activity: `${ranking}/${Number(vLedger ?? 0)}/${Number(vTagged ?? 0)}`,
+      activity: `${ranking}/${Number(vDue ?? 0)}/${Number(vTagged ?? 0)}/${Number(vUnsettled ?? 0)}/${Number(vPolls ?? 0)}/${Number(vLedger ?? 0)}`,
       trophies: String(Number(vTrophies ?? 0)),
       polls: `${Number(vLedger ?? 0)}/${Number(vPolls ?? 0)}/${Number(vUnsettled ?? 0)}`,
       groups: String(Number(vGroups ?? 0)),

@@ -44,6 +44,8 @@ export interface RankingScope {
   span: TimeSpan
   /** empty: every title */
   titleIds: readonly number[]
+  /** from ranking_days (groups: whole local days, every title) rather than the decisions themselves */
+  byDay: boolean
 }
 
 /** An event's lifetime; other groups have none (every time counts). */
@@ -59,7 +61,12 @@ export function titlesOf(group: UserGroupRow): number[] {
 
 /** What the group's ranking over `span` counts. */
 export function scopeFor(group: UserGroupRow, span: TimeSpan): RankingScope {
-  return { groupId: group.id, span: intersectSpans(span, lifetimeOf(group)), titleIds: titlesOf(group) }
+  return {
+    groupId: group.id,
+    span: intersectSpans(span, lifetimeOf(group)),
+    titleIds: titlesOf(group),
+    byDay: group.type !== 'event',
+  }
 }
 
 export function periodScope(group: UserGroupRow, period: RankingPeriod, now: number, timeZone: string) {
@@ -82,20 +89,60 @@ function and(conditions: readonly RawBuilder<unknown>[]): RawBuilder<unknown> {
   return sql.join(conditions, sql` and `)
 }
 
-/** Every active player's points (hundredths), correct and evaluated predictions: one statement. */
-export async function playerScores(db: Executor, scope: RankingScope): Promise<PlayerScore[]> {
+/**
+ * Every active player's points (hundredths), correct and evaluated predictions, in one statement: of
+ * groups from the days folded into ranking_days (a group's periods are whole local days), of events
+ * (their titles, their lifetime) from the predictions and bets themselves.
+ */
+export function playerScores(db: Executor, scope: RankingScope): Promise<PlayerScore[]> {
+  if (isEmptySpan(scope.span)) return Promise.resolve([])
+  return scope.byDay ? scoresOfDays(db, scope) : scoresOfDecisions(db, scope)
+}
+
+async function scoresOfDays(db: Executor, scope: RankingScope): Promise<PlayerScore[]> {
+  const { span, groupId } = scope
+  const where: RawBuilder<unknown>[] = [sql`true`]
+  if (span.from !== undefined) where.push(sql`d.day_start >= ${span.from}`)
+  if (span.to !== undefined) where.push(sql`d.day_start < ${span.to}`)
+  // Every player is in group 1000: no membership to look up.
+  if (groupId !== defaultGroupId) where.push(memberFilter('d.user_id', groupId))
+  const { rows } = await sql<ScoreRow>`select d.user_id, u.username, sum(d.points) as points,
+      sum(d.correct) as correct, sum(d.evaluated) as evaluated
+    from ranking_days d join users u on u.id = d.user_id
+    where ${and(where)}
+    group by d.user_id, u.username`.execute(db)
+  return rows.map(toScore)
+}
+
+interface ScoreRow {
+  userId: number
+  username: string
+  points: number
+  correct: number
+  evaluated: number
+}
+
+const toScore = (row: ScoreRow): PlayerScore => ({
+  userId: Number(row.userId),
+  username: row.username,
+  points: Number(row.points),
+  correct: Number(row.correct),
+  evaluated: Number(row.evaluated),
+})
+
+async function scoresOfDecisions(db: Executor, scope: RankingScope): Promise<PlayerScore[]> {
   const { span, titleIds, groupId } = scope
-  if (isEmptySpan(span)) return []
-  const predicted: RawBuilder<unknown>[] = [
-    sql`t.evaluated_at is not null`,
-    memberFilter('t.user_id', groupId),
-  ]
+  const predicted: RawBuilder<unknown>[] = [sql`t.evaluated_at is not null`]
   const decided: RawBuilder<unknown>[] = [
     sql`p.settled_at is not null`,
     sql`v.user_id is not null`,
     sql`v.payout is not null`,
-    memberFilter('v.user_id', groupId),
   ]
+  // Every player is in group 1000: no membership to look up.
+  if (groupId !== defaultGroupId) {
+    predicted.push(memberFilter('t.user_id', groupId))
+    decided.push(memberFilter('v.user_id', groupId))
+  }
   if (span.from !== undefined) {
     predicted.push(sql`t.evaluated_at >= ${span.from}`, sql`t.created_at >= ${span.from - creationSlackMs}`)
     decided.push(sql`p.eval_time >= ${span.from}`)
@@ -110,13 +157,8 @@ export async function playerScores(db: Executor, scope: RankingScope): Promise<P
     decided.push(sql`p.title_id in (${sql.join(titleIds)})`)
   }
   const correct = isCorrectSql('t.trend', 't.at_price', 't.eval_price')
-  const { rows } = await sql<{
-    userId: number
-    username: string
-    points: number
-    correct: number
-    evaluated: number
-  }>`select s.user_id, u.username, sum(s.points) as points, sum(s.correct) as correct,
+  const { rows } =
+    await sql<ScoreRow>`select s.user_id, u.username, sum(s.points) as points, sum(s.correct) as correct,
       sum(s.evaluated) as evaluated
     from (
       select t.user_id, sum(case when ${correct} then ${creditHundredthsSql('t.reward_factor')} else 0 end) as points,
@@ -127,13 +169,7 @@ export async function playerScores(db: Executor, scope: RankingScope): Promise<P
       from polls p join votes v on v.poll_id = p.id where ${and(decided)} group by v.user_id
     ) s join users u on u.id = s.user_id
     group by s.user_id, u.username`.execute(db)
-  return rows.map((row) => ({
-    userId: Number(row.userId),
-    username: row.username,
-    points: Number(row.points),
-    correct: Number(row.correct),
-    evaluated: Number(row.evaluated),
-  }))
+  return rows.map(toScore)
 }
 
 /** The ranking of a scope, computed now (the jobs use this; requests go through `cachedRanking`). */

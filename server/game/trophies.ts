@@ -5,42 +5,16 @@ import type { Executor } from '../db/database'
 import { inTransaction } from '../db/transaction'
 import type { Job } from '../jobs/job-runner'
 import { eventsWithPrizeDue, settleEventPrize } from './groups'
+import { foldedBeyond } from './ranking-days'
 import { computeRanking, lifetimeOf, scopeFor } from './rankings'
 
 /** Players a group needs in a week (evaluated predictions or settled bets) for its top 3 to win trophies. */
 export const trophyMinPlayers = 3
 /** Finished weeks the job looks back on: a server that slept through some still awards them. */
 export const trophyLookbackWeeks = 4
-/**
- * Results of a week are final once every prediction due and every poll decided before its end is
- * evaluated or settled; a price the market never gives holds them up at most this long.
- */
-export const resultsGraceMs = 86_400_000
-
-/** Whether everything decided before `end` has been evaluated or settled. */
-export async function resultsFinalBefore(db: Executor, end: number): Promise<boolean> {
-  const [prediction, poll] = await Promise.all([
-    db
-      .selectFrom('taggedMessages')
-      .select('userId')
-      .where('evaluatedAt', 'is', null)
-      .where('evaluationDueAt', '<', end)
-      .limit(1)
-      .executeTakeFirst(),
-    db
-      .selectFrom('polls')
-      .select('id')
-      .where('settledAt', 'is', null)
-      .where('evalTime', '<', end)
-      .limit(1)
-      .executeTakeFirst(),
-  ])
-  return !prediction && !poll
-}
-
+/** Whether rankings up to `end` are final: everything decided before it is folded into ranking_days. */
 async function resultsDue(db: Executor, end: number, now: number): Promise<boolean> {
-  if (now < end) return false
-  return now >= end + resultsGraceMs || resultsFinalBefore(db, end)
+  return now >= end && foldedBeyond(db, end, now)
 }
 
 /**

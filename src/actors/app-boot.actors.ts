@@ -17,8 +17,7 @@ export function defaultStoreLoaders(api: ApiClient): StoreLoaders {
     user: (signal) => api.call('user', { params: { user: 'me' }, signal }),
     titleInfo: async (signal): Promise<TitleInfo[]> =>
       (await api.call('universe', { signal })).map(({ id, n }) => ({ id, n })),
-    activityStream: async (signal) =>
-      ((await api.call('state', { signal })) as { chronic?: unknown }).chronic ?? [],
+    activityStream: async (signal) => (await api.call('state', { signal })).chronic,
     polls: (signal) => api.call('polls', { signal }),
     taggedMessages: async (signal) => (await api.call('authInfo', { signal })).taggedMessages,
     liveRanking: (signal) => api.call('rankings', { query: { period: 'this_week' }, signal }),

@@ -1,18 +1,27 @@
-import { type AnyActorRef, createActor } from 'xstate'
+import { createActor } from 'xstate'
 import type { ApiClient } from '../api/client'
 import { appBootMachine } from '../machines/app-boot.machine'
-import { storeSystemId } from '../machines/app-boot.types'
+import { type StoreName, storeSystemId } from '../machines/app-boot.types'
 import { notificationsMachine } from '../machines/notifications.machine'
 import { sessionMachine } from '../machines/session.machine'
 import type { RouteOptions } from '../machines/session.routes'
 import { socketMachine } from '../machines/socket.machine'
-import type { TitleInfo } from '../machines/socket.types'
 import { type AppBootDeps, defaultStoreLoaders, provideAppBoot, type StoreLoaders } from './app-boot.actors'
+import { type InspectObserver, startGameActors } from './client-game'
+import { startGameLinks } from './client-links'
 import { type ConnectivitySource, isOnline } from './connectivity.actors'
+import { domainStores } from './domain-stores'
 import { type ErrorReporter, reportUncaughtErrors } from './error-reporting'
 import type { Navigator } from './navigation'
 import { notifierFor, provideNotifications } from './notifications.actors'
-import { provideSession, refreshedCredentials, refreshSession, type StoredUserData } from './session.actors'
+import type { KeyValueStorage } from './persistence'
+import {
+  provideSession,
+  refreshedCredentials,
+  refreshSession,
+  type StoredUserData,
+  storedUserDataIn,
+} from './session.actors'
 import { provideSocket, type SocketDeps } from './socket.actors'
 
 export interface ClientCoreDeps {
@@ -23,38 +32,49 @@ export interface ClientCoreDeps {
   readonly socket?: SocketDeps['connection']
   /** the window: online and offline events, uncaught errors */
   readonly window?: ConnectivitySource
+  /** where votes, polls, performance, the activity stream and tagged messages are kept @default localStorage */
+  readonly storage?: KeyValueStorage
+  /** what a logout clears @default the votes and tagged messages in `storage` */
   readonly storedUserData?: StoredUserData
   readonly routeOptions?: RouteOptions
-  /** loaders in place of the default ones */
+  /** loaders in place of the domain stores of their names (a default store then holds what they load) */
   readonly loaders?: Partial<StoreLoaders>
-  /** domain stores in place of the default ones */
+  /** stores in place of the domain stores */
   readonly stores?: AppBootDeps['stores']
   /** start the boot machine (fetch the user, the stores, the 10 s refresh) @default true */
   readonly boot?: boolean
+  /** the Stately inspector, given to every root actor */
+  readonly inspect?: InspectObserver
+  /** the browser's time zone (poll times are local) */
+  readonly timeZone?: string
+  /** @default Date.now */
+  readonly now?: () => number
 }
 
 /**
- * The client core's actors, wired: notifications, session, socket and boot. The session's
- * announcements reach the stores (through the boot machine) and the socket; the title-info store's
- * titles reach the socket, which re-subscribes when it learns new ones.
+ * The whole client as actors, wired: notifications, session, socket, the boot with the domain stores,
+ * groups, the bet and tag flows, prices, the polls' clock and countdown, and the links between them.
+ * The session's announcements reach the stores (through the boot machine) and the socket; persisted
+ * stores start with what local storage kept (spec §9).
  */
 export function startClientCore(deps: ClientCoreDeps) {
+  const options = { inspect: deps.inspect }
   const source = deps.window ?? (globalThis as ConnectivitySource)
   const notifications = createActor(provideNotifications(notificationsMachine, source), {
+    ...options,
     input: { online: isOnline(source) },
   }).start()
   const notify = notifierFor(notifications)
-  const uncaught = createActor(reportUncaughtErrors(deps.reporter, source)).start()
+  const uncaught = createActor(reportUncaughtErrors(deps.reporter, source), options).start()
+  const policy = { api: deps.api, navigate: deps.navigate, notify }
 
   const session = createActor(
     provideSession(sessionMachine, {
-      api: deps.api,
-      navigate: deps.navigate,
-      notify,
-      storedUserData: deps.storedUserData,
+      ...policy,
+      storedUserData: deps.storedUserData ?? storedUserDataIn(deps.storage),
       routeOptions: deps.routeOptions,
     }),
-    { input: {} },
+    { ...options, input: {} },
   ).start()
 
   const socket = createActor(
@@ -66,16 +86,20 @@ export function startClientCore(deps: ClientCoreDeps) {
       logout: () => session.send({ type: 'session.logout' }),
       refreshUser: () => refreshedCredentials(session),
     }),
-    { input: {} },
+    { ...options, input: {} },
   ).start()
 
+  const domain = domainStores({ ...policy, reporter: deps.reporter, storage: deps.storage, now: deps.now })
+  const replaced = Object.keys(deps.loaders ?? {}) as StoreName[]
+  const stores = Object.fromEntries(Object.entries(domain.stores).filter(([name]) => !replaced.includes(name as StoreName)))
   const boot = createActor(
     provideAppBoot(appBootMachine, {
       fetchAuthUser: async () => ({ loggedIn: (await refreshSession(session)).context.announced.loggedIn }),
       refreshAuthUser: () => session.send({ type: 'session.refresh', force: true }),
       loaders: { ...defaultStoreLoaders(deps.api), ...deps.loaders },
-      stores: deps.stores,
+      stores: { ...stores, ...deps.stores },
     }),
+    options,
   )
 
   const announcements = session.on('session.changed', (changed) => {
@@ -87,12 +111,25 @@ export function startClientCore(deps: ClientCoreDeps) {
     )
   })
 
-  if (deps.boot ?? true) boot.start()
-  const titleStore = boot.system.get(storeSystemId('titleInfo')) as AnyActorRef | undefined
-  const titles = titleStore?.subscribe((snapshot: { context?: { data?: unknown } }) => {
-    const data = snapshot.context?.data
-    if (Array.isArray(data) && data.length > 0)
-      socket.send({ type: 'titles.added', titles: data as TitleInfo[] })
+  const store = (name: StoreName) => boot.system.get(storeSystemId(name))
+  const booting = deps.boot ?? true
+  if (booting) boot.start()
+  const game = startGameActors({
+    ...policy,
+    ...options,
+    system: boot.system,
+    domain,
+    timeZone: deps.timeZone,
+    now: deps.now,
+  })
+  domain.restore((name) => (name === 'performance' ? game.performance : booting ? store(name) : undefined))
+  const links = startGameLinks({
+    session,
+    socket,
+    game,
+    store,
+    loadGroupLists: () => deps.api.call('groups'),
+    reporter: deps.reporter,
   })
 
   return {
@@ -100,11 +137,14 @@ export function startClientCore(deps: ClientCoreDeps) {
     session,
     socket,
     boot,
+    ...game,
     notify,
+    /** a store of the boot by name */
+    store,
     stop() {
-      titles?.unsubscribe()
+      links.unsubscribe()
       announcements.unsubscribe()
-      for (const actor of [boot, socket, session, uncaught, notifications]) actor.stop()
+      for (const actor of [...Object.values(game), boot, socket, session, uncaught, notifications]) actor.stop()
     },
   }
 }

@@ -1,9 +1,12 @@
-import type { IncomingMessage } from '../domain/live-stream'
+import type { ActorRefFrom } from 'xstate'
 import type { LiveStreamEvent } from '../machines/live-stream.types'
 import type { PollCountdownEvent } from '../machines/poll-countdown.machine'
 import { selectHasOpenPoll } from '../machines/polls.machine'
 import type { PollsData, PollsEvent } from '../machines/polls.types'
 import type { TaggedMessagesData } from '../machines/predictions.types'
+import { type PricesContext, type PricesEvent, selectPricedTitleIds } from '../machines/prices.machine'
+import type { SocketMachine } from '../machines/socket.machine'
+import type { SocketEvent, TitleInfo } from '../machines/socket.types'
 import type { StoreContext } from '../machines/store.types'
 import { selectTaggedMessageIds } from '../machines/tagged-messages.machine'
 import type { Sendable } from './game-api'
@@ -12,32 +15,25 @@ interface Subscription {
   unsubscribe(): void
 }
 
-/** A store actor as the links read it. */
-interface StoreLike<TData> {
-  getSnapshot(): { readonly context: StoreContext<TData> }
-  subscribe(observer: (snapshot: { readonly context: StoreContext<TData> }) => void): Subscription
+/** An actor as the links read it: its context, now and on every change. */
+interface Followed<TContext> {
+  getSnapshot(): { readonly context: TContext }
+  subscribe(observer: (snapshot: { readonly context: TContext }) => void): Subscription
 }
 
+/** A store actor as the links read it. */
+type StoreLike<TData> = Followed<StoreContext<TData>>
+
 /** The realtime socket's announcements (the socket machine's `realtime.*` emitted events). */
-interface RealtimeLike {
-  on(
-    type: 'realtime.message',
-    handler: (event: { message: IncomingMessage & { type?: string } }) => void,
-  ): Subscription
-  on(type: 'realtime.tick', handler: (event: { tick: { id: number } }) => void): Subscription
-  on(
-    type: 'realtime.ticks',
-    handler: (event: { ticks: Readonly<Record<string, unknown>> }) => void,
-  ): Subscription
-}
+type RealtimeLike = Pick<ActorRefFrom<SocketMachine>, 'on'>
 
 const sameList = <T>(a: readonly T[], b: readonly T[]) =>
   a.length === b.length && a.every((x, i) => x === b[i])
 
 /** Calls `changed` with the derived list now and whenever it differs from the last one. */
-function follow<TData, T>(
-  store: StoreLike<TData>,
-  derive: (context: StoreContext<TData>) => readonly T[],
+function follow<TContext, T>(
+  store: Followed<TContext>,
+  derive: (context: TContext) => readonly T[],
   changed: (list: readonly T[]) => void,
 ) {
   let last = derive(store.getSnapshot().context)
@@ -72,24 +68,51 @@ export function linkTaggedMessages(
   )
 }
 
-/** Realtime 'message' pushes join the live stream; titles with a tick become priced. */
-export function linkRealtime(realtime: RealtimeLike, liveStream: Sendable<LiveStreamEvent>): Subscription {
-  const priced = new Set<number>()
-  const addPriced = (ids: readonly number[]) => {
-    const before = priced.size
-    for (const id of ids) priced.add(id)
-    if (priced.size !== before) liveStream.send({ type: 'prices.changed', titleIds: [...priced] })
-  }
+/** Realtime 'message' pushes join the live stream; ticks and subscribe answers set the latest prices. */
+export function linkRealtime(
+  realtime: RealtimeLike,
+  targets: { readonly liveStream: Sendable<LiveStreamEvent>; readonly prices: Sendable<PricesEvent> },
+): Subscription {
   const subscriptions = [
-    realtime.on('realtime.message', ({ message }) => liveStream.send({ type: 'liveStream.pushed', message })),
-    realtime.on('realtime.tick', ({ tick }) => addPriced([tick.id])),
-    realtime.on('realtime.ticks', ({ ticks }) => addPriced(Object.keys(ticks).map(Number))),
+    realtime.on('realtime.message', ({ message }) =>
+      targets.liveStream.send({ type: 'liveStream.pushed', message }),
+    ),
+    realtime.on('realtime.tick', ({ tick }) =>
+      targets.prices.send({ type: 'prices.ticked', ticks: [{ id: tick.id, l: tick.l, t: tick.t }] }),
+    ),
+    realtime.on('realtime.ticks', ({ ticks }) =>
+      targets.prices.send({
+        type: 'prices.ticked',
+        ticks: Object.entries(ticks).map(([id, tick]) => ({ id: Number(id), l: tick.l, t: tick.tl })),
+      }),
+    ),
   ]
   return {
     unsubscribe() {
       for (const subscription of subscriptions) subscription.unsubscribe()
     },
   }
+}
+
+/** The titles with a tick price reach the live stream: messages of other titles are skipped. */
+export function linkPrices(prices: Followed<PricesContext>, liveStream: Sendable<LiveStreamEvent>) {
+  return follow(prices, selectPricedTitleIds, (titleIds) =>
+    liveStream.send({ type: 'prices.changed', titleIds }),
+  )
+}
+
+/** Known titles reach the socket, which re-subscribes when it learns new ones (spec §4 "Realtime socket"). */
+export function linkTitlesToSocket(
+  titleInfo: StoreLike<readonly TitleInfo[]>,
+  socket: Sendable<Extract<SocketEvent, { type: 'titles.added' }>>,
+) {
+  return follow(
+    titleInfo,
+    ({ data }) => data.map((title) => title.id),
+    (ids) => {
+      if (ids.length > 0) socket.send({ type: 'titles.added', titles: titleInfo.getSnapshot().context.data })
+    },
+  )
 }
 
 /** The upcoming-poll countdown hears from the polls store whether a poll is open (spec §4). */

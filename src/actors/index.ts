@@ -1,7 +1,10 @@
 export { loadActivity, provideActivity } from './activity.actors'
 export { defaultStoreLoaders, provideAppBoot, type StoreLoader, type StoreLoaders } from './app-boot.actors'
-export { type ClientConfig, clientConfigFrom, startBrowserClientCore } from './client-config'
+export { type Client, type ClientOptions, clientFacade, createClient } from './client'
+export { type ClientConfig, clientConfigFrom } from './client-config'
 export { type ClientCore, type ClientCoreDeps, startClientCore } from './client-core'
+export { type GameActors, type InspectObserver, startGameActors } from './client-game'
+export { startGameLinks } from './client-links'
 export { browserTimeZone, providePollCountdown, tickClock } from './clock.actors'
 export { isOnline, watchConnectivity } from './connectivity.actors'
 export {
@@ -10,14 +13,33 @@ export {
   type ErrorReporter,
   reportUncaughtErrors,
 } from './error-reporting'
+export { type DomainStores, domainStores, loadPerformance, type PersistedStore } from './domain-stores'
 export { authorizeFingerprint, platformFingerprint, readPlatformInfo } from './fingerprint'
 export { type GameCall, gameCallFor, goToSignIn, type Sendable, signInRoute } from './game-api'
-export { linkPollsToCountdown, linkRealtime, linkTaggedMessages, linkTitles } from './game-links'
+export {
+  linkPollsToCountdown,
+  linkPrices,
+  linkRealtime,
+  linkTaggedMessages,
+  linkTitles,
+  linkTitlesToSocket,
+} from './game-links'
 export { type GroupsDeps, groupActors, provideGroups, storesIn } from './groups.actors'
 export { fetchUntaggedMessages, type LiveStreamDeps, provideLiveStream } from './live-stream.actors'
+export { type InspectorSwitch, inspectorFor, isInspectorOn, lazyInspector } from './inspector'
 export { type ErrorRouting, errorRoutingFor, type Navigator } from './navigation'
 export { notifierFor, provideNotifications } from './notifications.actors'
 export type { Notice, NoticeKind, Notifier } from './notifier'
+export {
+  activityKeeper,
+  performanceKeeper,
+  pollsKeeper,
+  restoreStore,
+  type StoreKeeper,
+  saveStoreWith,
+  storageKeys,
+  taggedMessagesKeeper,
+} from './persisted-stores'
 export {
   InvalidFormatError,
   type KeyValueStorage,
@@ -25,6 +47,8 @@ export {
   memoryPersistence,
   memoryStorage,
   storagePersistence,
+  type ValuePersistence,
+  valuePersistence,
 } from './persistence'
 export { type BetDeps, loadPolls, postVote, provideBet, providePolls } from './polls.actors'
 export {

@@ -1,3 +1,5 @@
+import type { z } from 'zod'
+
 /** The part of the Web Storage API the persistence uses (localStorage, or a stand-in in tests). */
 export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
 
@@ -6,8 +8,22 @@ export class InvalidFormatError extends Error {
   override readonly name = 'InvalidFormatError'
   readonly code = 'invalid_format'
 
-  constructor(readonly key: string) {
-    super(`The stored data of ${key} has an invalid format: a list was expected.`)
+  constructor(
+    readonly key: string,
+    expected = 'a list',
+  ) {
+    super(`The stored data of ${key} has an invalid format: ${expected} was expected.`)
+  }
+}
+
+/** The JSON stored under `key`, undefined when there is none; throws `InvalidFormatError` unless it parses. */
+function readJson(storage: KeyValueStorage | undefined, key: string, expected?: string): unknown {
+  const text = storage?.getItem(key)
+  if (text == null) return undefined
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw new InvalidFormatError(key, expected)
   }
 }
 
@@ -20,7 +36,10 @@ export interface ListPersistence {
   clear(): void
 }
 
-/** A list kept in a Storage as JSON: the browser's localStorage by default. */
+/**
+ * A list kept in a Storage as JSON: the browser's localStorage by default. An empty list is kept as
+ * nothing, so what a logout cleared stays cleared when the emptied stores save.
+ */
 export function storagePersistence(
   key: string,
   storage: KeyValueStorage | undefined = globalThis.localStorage,
@@ -28,18 +47,41 @@ export function storagePersistence(
   return {
     key,
     load() {
-      const text = storage?.getItem(key)
-      if (text == null) return []
-      let parsed: unknown
-      try {
-        parsed = JSON.parse(text)
-      } catch {
-        throw new InvalidFormatError(key)
-      }
+      const parsed = readJson(storage, key) ?? []
       if (!Array.isArray(parsed)) throw new InvalidFormatError(key)
       return parsed
     },
-    save: (list) => storage?.setItem(key, JSON.stringify(list)),
+    save: (list) => (list.length === 0 ? storage?.removeItem(key) : storage?.setItem(key, JSON.stringify(list))),
+    clear: () => storage?.removeItem(key),
+  }
+}
+
+/** A value kept under one key. */
+export interface ValuePersistence<T> {
+  readonly key: string
+  /** the stored value, undefined when nothing is stored; throws `InvalidFormatError` unless it fits the schema */
+  load(): T | undefined
+  save(value: T): void
+  clear(): void
+}
+
+/** A value kept in a Storage as JSON and checked by a schema when read. */
+export function valuePersistence<T>(
+  key: string,
+  schema: z.ZodType<T>,
+  storage: KeyValueStorage | undefined = globalThis.localStorage,
+): ValuePersistence<T> {
+  const expected = 'the shape the app writes'
+  return {
+    key,
+    load() {
+      const parsed = readJson(storage, key, expected)
+      if (parsed === undefined) return undefined
+      const checked = schema.safeParse(parsed)
+      if (!checked.success) throw new InvalidFormatError(key, expected)
+      return checked.data
+    },
+    save: (value) => storage?.setItem(key, JSON.stringify(value)),
     clear: () => storage?.removeItem(key),
   }
 }

@@ -63,6 +63,9 @@ export type SignInBody = z.input<typeof signInBodySchema>
 
 export const passwordResetRequestBodySchema = z.strictObject({ email: emailSchema })
 
+/** The answer (202) to a reset request, whether or not the address is known: nothing is revealed. */
+export const passwordResetAcceptedSchema = z.object({ status: z.literal('accepted') })
+
 const numericId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER)
 const signature = z.string().min(1).max(128)
 

@@ -5,12 +5,13 @@ import type { StoreContext } from './store.types'
 /**
  * Spec §3 "Activity stream", §9: the activity stream store. `loadStore` resolves with the elements; the
  * store holds them grouped (same type within an hour merged, at most 20 groups, evaluated predictions
- * apart from predicted ones).
+ * apart from predicted ones). Kept in local storage (spec §9).
  */
 export const activityMachine = createStoreMachine<readonly ActivityGroup[], readonly ActivityElement[]>({
   id: 'activityStream',
   initialData: [],
   toData: (elements) => groupActivity(elements),
+  persist: true,
 })
 
 export type ActivityMachine = typeof activityMachine

@@ -29,8 +29,9 @@ function stillLocal(localVotes: readonly OwnVote[], received: readonly Poll[]): 
 }
 
 /**
- * Spec §4 "Poll lifecycle", §5: the polls store. Keeps the newest 50 polls of known titles, each open,
- * closed or evaluated by the client's clock; a bet shows at once and stays when sending it fails.
+ * Spec §4 "Poll lifecycle", §5, §9: the polls store. Keeps the newest 50 polls of known titles, each
+ * open, closed or evaluated by the client's clock; a bet shows at once and stays when sending it fails.
+ * The server's polls (with their results) and the unsent bets are kept in local storage.
  */
 export const pollsMachine = createStoreMachine<PollsData, readonly Poll[], PollsEvent>({
   id: 'polls',
@@ -39,6 +40,8 @@ export const pollsMachine = createStoreMachine<PollsData, readonly Poll[], Polls
     const received = [...loaded]
     return derive({ ...data, received, localVotes: stillLocal(data.localVotes, received) })
   },
+  persist: true,
+  restore: (data, { received, localVotes }) => derive({ ...data, received, localVotes }),
   // the clock and the titles outlive a reset; unsent bets are the player's until they log out
   clear: (data, reason) =>
     derive({ ...data, received: [], localVotes: reason === 'logout' ? [] : data.localVotes }),

@@ -1,5 +1,5 @@
 import { assign, type DoneActorEvent, type EventObject, fromPromise, setup, spawnChild } from 'xstate'
-import type { StoreContext, StoreEvent, StoreInput, StoreOptions } from './store.types'
+import type { StoreContext, StoreEvent, StoreInput, StoreOptions, StoreRestoredEvent } from './store.types'
 
 const isStoreEvent = <T extends StoreEvent['type']>(
   event: EventObject,
@@ -9,8 +9,9 @@ const isStoreEvent = <T extends StoreEvent['type']>(
 /**
  * Spec §4 "Stores": the lifecycle every store shares. Loads (the provided `loadStore` actor) only when
  * logged in; a second initialize is ignored unless forced; a reset, and logging out, go back to the
- * initial data. Stores with `updates` take further events in every state; persisted stores hand every
- * new data to the provided `saveStore` actor.
+ * initial data. Stores with `updates` take further events in every state; persisted stores take the
+ * stored data (`store.restored`) until their first load ends and hand every new data to the provided
+ * `saveStore` actor.
  */
 export function createStoreMachine<TData, TLoaded = TData, TEvent extends EventObject = never>({
   id,
@@ -19,8 +20,9 @@ export function createStoreMachine<TData, TLoaded = TData, TEvent extends EventO
   clear = () => initialData,
   updates,
   persist = false,
+  restore = (_, restored) => restored,
 }: StoreOptions<TData, TLoaded, TEvent>) {
-  type Event = StoreEvent | TEvent
+  type Event = StoreEvent | TEvent | StoreRestoredEvent<TData>
   const update = (data: TData, event: Event): TData => {
     const reduce = (updates as Record<string, (data: TData, event: Event) => TData> | undefined)?.[event.type]
     return reduce ? reduce(data, event) : data
@@ -38,6 +40,7 @@ export function createStoreMachine<TData, TLoaded = TData, TEvent extends EventO
     // a failed save keeps the data in memory (src/actors reports it) and must not stop the store
     'xstate.error.actor.saveStore': {},
   }
+  const restoreBeforeLoad: object = persist ? { 'store.restored': { actions: 'restoreData' } } : {}
   const initializeWhenLoggedIn: object = { 'store.initialize': { guard: 'isLoggedIn', target: 'loading' } }
   const reloadWhenForced: object = { 'store.initialize': { guard: 'isForcedAndLoggedIn', target: 'loading' } }
 
@@ -76,6 +79,12 @@ export function createStoreMachine<TData, TLoaded = TData, TEvent extends EventO
         error: undefined,
       }),
       applyUpdate: assign({ data: ({ context, event }) => update(context.data, event) }),
+      restoreData: assign({
+        data: ({ context, event }) =>
+          event.type === 'store.restored'
+            ? restore(context.data, (event as StoreRestoredEvent<TData>).data)
+            : context.data,
+      }),
       // one id: a new save replaces a running one, and a failure arrives as xstate.error.actor.saveStore
       saveData: persist
         ? spawnChild('saveStore', { id: 'saveStore', input: ({ context }) => context.data })
@@ -88,9 +97,10 @@ export function createStoreMachine<TData, TLoaded = TData, TEvent extends EventO
     on: rootTransitions,
     states: {
       uninitialized: {
-        on: initializeWhenLoggedIn,
+        on: { ...restoreBeforeLoad, ...initializeWhenLoggedIn },
       },
       loading: {
+        on: restoreBeforeLoad,
         invoke: {
           id: 'loadStore',
           src: 'loadStore',

@@ -21,6 +21,12 @@ export type StoreEvent =
   /** the signed-in state changed (the auth machine tells every store); logging out resets the store */
   | { readonly type: 'session.changed'; readonly loggedIn: boolean }
 
+/** A persisted store's data as local storage kept it, told before the first load (src/actors reads it). */
+export interface StoreRestoredEvent<TData> {
+  readonly type: 'store.restored'
+  readonly data: TData
+}
+
 /** Why a store goes back to its initial data. */
 export type StoreClearReason = 'reset' | 'logout'
 
@@ -48,7 +54,9 @@ export interface StoreOptions<TData, TLoaded = TData, TEvent extends EventObject
   readonly updates?: StoreUpdates<TData, TEvent>
   /**
    * spawns the `saveStore` actor with the data after every change (load, update, reset), for stores
-   * kept in local storage @default false
+   * kept in local storage; such a store takes `store.restored` until its first load ends @default false
    */
   readonly persist?: boolean
+  /** how restored data joins what the store holds (its clock, its titles) @default the restored data */
+  readonly restore?: (data: TData, restored: TData) => TData
 }

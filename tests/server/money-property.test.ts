@@ -119,13 +119,28 @@ describe.each(dialects)('money under random play on %s', (dialect) => {
 
   const playerAt = (index: number) => players[index % players.length] as SignedUp
 
+  /**
+   * A request as the player; a session that ran out while the clock raced ahead (30 idle days) is
+   * renewed by signing in again.
+   */
+  async function as<T>(player: SignedUp, method: 'GET' | 'POST', path: string, body?: unknown) {
+    const answer = await player.client.request<T>(method, path, body)
+    if (answer.status !== 401) return answer
+    const signIn = await player.client.post('/v1/auth/signin', {
+      login: player.username,
+      password: player.password,
+    })
+    expect(signIn.status).toBe(200)
+    return player.client.request<T>(method, path, body)
+  }
+
   async function balanceOf(player: SignedUp): Promise<number> {
-    return (await player.client.get<AuthUser>('/v1/auth/info')).body.wallet.balance
+    return (await as<AuthUser>(player, 'GET', '/v1/auth/info')).body.wallet.balance
   }
 
   /** The open poll if there is one (a valid bet), else the newest (closed: refused). */
   async function pollToBetOn(player: SignedUp): Promise<Poll | undefined> {
-    const polls = (await player.client.get<Poll[]>('/v1/stockgame/polls')).body
+    const polls = (await as<Poll[]>(player, 'GET', '/v1/stockgame/polls')).body
     return polls.find((poll) => poll.phase === 'open') ?? polls[0]
   }
 
@@ -158,7 +173,7 @@ describe.each(dialects)('money under random play on %s', (dialect) => {
         const placed = poll.votes.length > 0
         const tries = step.kind === 'betAgain' ? 2 : 1
         for (let i = 0; i < tries; i++) {
-          const answer = await player.client.post(`/v1/stockgame/polls/${poll.pollId}/vote`, body)
+          const answer = await as(player, 'POST', `/v1/stockgame/polls/${poll.pollId}/vote`, body)
           const valid =
             poll.phase === 'open' && !placed && i === 0 && amount > 0 && amount <= balance && amount >= 0.01
           if (step.kind === 'bet' && step.amount !== 'share' && step.amount !== 'all')
@@ -172,7 +187,9 @@ describe.each(dialects)('money under random play on %s', (dialect) => {
         const player = playerAt(step.player)
         const [pair] = await pairs.take(1).catch(() => [])
         if (!pair) return
-        const answer = await player.client.post(
+        const answer = await as(
+          player,
+          'POST',
           `/v1/stockgame/tagged-messages/${encodeURIComponent(pair.messageId)}/tag`,
           { userId: player.user.id, titleId: pair.titleId, messageId: pair.messageId, trend: step.trend },
         )
@@ -181,7 +198,7 @@ describe.each(dialects)('money under random play on %s', (dialect) => {
       }
       case 'event': {
         const player = playerAt(step.player)
-        const answer = await player.client.post('/v1/stockgame/groups', {
+        const answer = await as(player, 'POST', '/v1/stockgame/groups', {
           name: 'Sprint',
           type: 'event',
           publicGroup: true,

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { periodScope, playerScores } from '../../server/game/rankings'
 import { awardWeeklyTrophies } from '../../server/game/trophies'
 import { defaultGroupId, type Group } from '../../src/api/groups'
 import type { Poll } from '../../src/api/polls'
 import type { RankingRow, RecentChampion } from '../../src/api/rankings'
 import type { AuthUser, PublicUser } from '../../src/api/users'
+import type { PlayerScore } from '../../src/domain/ranking'
+import { rankingPeriods } from '../../src/domain/ranking-periods'
 import { type SignedUp, signUpPlayer } from '../support/accounts'
 import { dialects } from '../support/databases'
 import { advanceClockTo, bet, type Pair, PairSource, tag } from '../support/game'
@@ -290,5 +293,27 @@ describe.each(dialects)('rankings and trophies on %s', (dialect) => {
     await advanceClockTo(server, server.clock.now() + hour)
     expect((await me(f)).wallet.balance).toBeCloseTo(before + 6, 2)
     await expectMoneyConserved()
+  })
+  it('adds up the same from ranking_days as from the predictions and bets themselves', async () => {
+    const byUser = (scores: PlayerScore[]) => [...scores].sort((x, y) => x.userId - y.userId)
+    for (const groupId of [defaultGroupId, club.id, pair.id]) {
+      const group = await server.ctx.db
+        .selectFrom('userGroups')
+        .selectAll()
+        .where('id', '=', groupId)
+        .executeTakeFirstOrThrow()
+      for (const period of rankingPeriods) {
+        const scope = periodScope(group, period, server.clock.now(), server.ctx.config.timeZone)
+        expect(scope.byDay).toBe(true)
+        const folded = await playerScores(server.ctx.db, scope)
+        const direct = await playerScores(server.ctx.db, { ...scope, byDay: false })
+        expect(byUser(folded), `${groupId} ${period}`).toEqual(byUser(direct))
+      }
+    }
+    // while nothing is decided, folding writes nothing: rankings keep their version
+    const marks = () => server.ctx.db.selectFrom('rankingFolds').selectAll().orderBy('kind').execute()
+    const before = await marks()
+    await advanceClockTo(server, server.clock.now() + 1000)
+    expect(await marks()).toEqual(before)
   })
 })

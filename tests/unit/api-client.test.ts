@@ -8,7 +8,9 @@ import {
   type CallResult,
   createApiClient,
 } from '~/api/client'
+import type { RankingRow } from '~/api/rankings'
 import type { Settings } from '~/api/settings'
+import type { GameState } from '~/api/state'
 import type { AuthUser } from '~/api/users'
 import { type RecordingServer, startRecordingServer } from '../support/recording-server'
 
@@ -86,7 +88,8 @@ describe('the call table', () => {
   it('types arguments and answers from the shared schemas', () => {
     expectTypeOf<CallResult<'authInfo'>>().toEqualTypeOf<AuthUser>()
     expectTypeOf<CallResult<'patchSettings'>>().toEqualTypeOf<Settings>()
-    expectTypeOf<CallResult<'state'>>().toEqualTypeOf<unknown>()
+    expectTypeOf<CallResult<'state'>>().toEqualTypeOf<GameState>()
+    expectTypeOf<CallResult<'rankings'>>().toEqualTypeOf<RankingRow[]>()
     expectTypeOf<CallResult<'logout'>>().toEqualTypeOf<undefined>()
     // @ts-expect-error the path parameter is required
     void (() => api.call('user'))
@@ -104,8 +107,9 @@ describe('the call table', () => {
 
 describe('requests', () => {
   it('send x-app-version, accept JSON and include credentials', async () => {
-    server.reply('/v1/stockgame/state', { body: { polls: [] } })
-    await expect(api.call('state')).resolves.toEqual({ polls: [] })
+    const state = { users: [], polls: [], rankings: {}, chronic: [], publicGroups: [] }
+    server.reply('/v1/stockgame/state', { body: state })
+    await expect(api.call('state')).resolves.toEqual(state)
     expect(server.requests[0]?.headers['x-app-version']).toBe(version)
     expect(server.requests[0]?.headers.accept).toContain('application/json')
     expect(fetchCalls[0]?.init?.credentials).toBe('include')

@@ -161,7 +161,8 @@ describe('state fetching, wired', () => {
     const clock = new SimulatedClock()
     const { navigator, moves } = fakeNavigator('/polls')
     const { notifier, notices } = fakeNotifier()
-    server.reply('/v1/stockgame/state', internalError, internalError, internalError, { body: { polls: [1] } })
+    const state = { users: [], polls: [], rankings: {}, chronic: [], publicGroups: [] }
+    server.reply('/v1/stockgame/state', internalError, internalError, internalError, { body: state })
     const machine = provideStateFetch(stateFetchMachine, { api, navigate: navigator, notify: notifier })
     const actor = createActor(machine, { clock }).start()
 
@@ -176,20 +177,20 @@ describe('state fetching, wired', () => {
     expect(server.requests).toHaveLength(3)
 
     clock.increment(2000)
-    await expect(first).resolves.toEqual({ polls: [1] })
+    await expect(first).resolves.toEqual(state)
     expect(moves.at(-1)).toEqual({ to: '/polls', replace: true })
-    await expect(requestState(actor)).resolves.toEqual({ polls: [1] })
+    await expect(requestState(actor)).resolves.toEqual(state)
     expect(server.requests).toHaveLength(4)
     actor.stop()
   })
 })
 
 describe('recent champions, wired', () => {
-  it("load last week's ranking of the server", async () => {
-    server.reply('/v1/stockgame/rankings', {
+  it("load last week's champions of the server", async () => {
+    server.reply('/v1/stockgame/champions', {
       body: [
-        { rank: 2, userId: 6, username: 'bob', points: 8, accuracy: 0.5 },
-        { rank: 1, userId: 5, username: 'alice', points: 12, accuracy: 0.8 },
+        { rank: 2, userId: 6, username: 'bob', points: 8 },
+        { rank: 1, userId: 5, username: 'alice', points: 12 },
       ],
     })
     const actor = createActor(provideRecentChampions(recentChampionsMachine, { api }), {
@@ -197,7 +198,7 @@ describe('recent champions, wired', () => {
     }).start()
     actor.send({ type: 'store.initialize' })
     await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('ready'))
-    expect(server.requests[0]?.query).toEqual({ period: 'last_week' })
+    expect(server.requests[0]?.path).toBe('/v1/stockgame/champions')
     expect(actor.getSnapshot().context.data).toEqual([
       { rank: 1, userId: 5, username: 'alice', points: 12 },
       { rank: 2, userId: 6, username: 'bob', points: 8 },

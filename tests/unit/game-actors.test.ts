@@ -4,6 +4,7 @@ import {
   goToSignIn,
   InvalidFormatError,
   linkPollsToCountdown,
+  linkPrices,
   linkRealtime,
   linkTaggedMessages,
   linkTitles,
@@ -35,6 +36,7 @@ import { groupsMachine } from '~/machines/groups.machine'
 import { liveStreamMachine } from '~/machines/live-stream.machine'
 import { pollsMachine } from '~/machines/polls.machine'
 import { predictionsMachine } from '~/machines/predictions.machine'
+import { pricesMachine, selectLatestPrices } from '~/machines/prices.machine'
 import type { TaggedMessagesData } from '~/machines/predictions.types'
 import { taggedMessagesMachine } from '~/machines/tagged-messages.machine'
 import { day, group, hour, pollAt, serverMessage, taggedMessage } from '../support/game-fixtures'
@@ -389,17 +391,40 @@ describe('links between the stores', () => {
         return { unsubscribe: () => {} }
       },
     }
-    linkRealtime(realtime as never, target)
+    linkRealtime(realtime as never, { liveStream: target, prices: target })
     const message = { ...serverMessage('p1'), type: 'tweets' }
     handlers['realtime.message']?.({ message } as never)
-    handlers['realtime.ticks']?.({ ticks: { '1': {}, '2': {} } } as never)
-    handlers['realtime.tick']?.({ tick: { id: 2 } } as never)
-    handlers['realtime.tick']?.({ tick: { id: 3 } } as never)
-    expect(events).toEqual([
+    handlers['realtime.ticks']?.({ ticks: { '1': { l: 10, tl: 5 }, '2': { l: 20, tl: 6 } } } as never)
+    handlers['realtime.tick']?.({ tick: { id: 2, l: 21, t: 7 } } as never)
+    expect(events.splice(0)).toEqual([
       { type: 'liveStream.pushed', message },
-      { type: 'prices.changed', titleIds: [1, 2] },
-      { type: 'prices.changed', titleIds: [1, 2, 3] },
+      {
+        type: 'prices.ticked',
+        ticks: [
+          { id: 1, l: 10, t: 5 },
+          { id: 2, l: 20, t: 6 },
+        ],
+      },
+      { type: 'prices.ticked', ticks: [{ id: 2, l: 21, t: 7 }] },
     ])
+
+    const prices = createActor(pricesMachine).start()
+    linkPrices(prices, target)
+    prices.send({ type: 'prices.ticked', ticks: [{ id: 3, l: 1, t: 9 }] })
+    prices.send({ type: 'prices.ticked', ticks: [{ id: 3, l: 2, t: 8 }] })
+    prices.send({ type: 'prices.ticked', ticks: [{ id: 1, l: 5, t: 9 }] })
+    expect(events).toEqual([
+      { type: 'prices.changed', titleIds: [] },
+      { type: 'prices.changed', titleIds: [3] },
+      { type: 'prices.changed', titleIds: [1, 3] },
+    ])
+    // an older tick does not replace a newer one
+    expect(selectLatestPrices(prices.getSnapshot().context)).toEqual(
+      new Map([
+        [1, 5],
+        [3, 1],
+      ]),
+    )
   })
 
   it('tell the countdown when a poll opens or closes', async () => {

@@ -30,6 +30,30 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute()
   await db.schema.createIndex('trophies_user_id').on('trophies').column('user_id').execute()
 
+  // What each player won per local day (the game's time zone): the rankings of groups add these up
+  // instead of scanning a week of predictions. Folded in by a job, in due order, up to the watermarks
+  // of ranking_folds: everything before them is evaluated or settled and counted exactly once.
+  await db.schema
+    .createTable('ranking_days')
+    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('day_start', 'bigint', (c) => c.notNull())
+    .addColumn('points', 'bigint', (c) => c.notNull())
+    .addColumn('correct', 'integer', (c) => c.notNull())
+    .addColumn('evaluated', 'integer', (c) => c.notNull())
+    .addPrimaryKeyConstraint('ranking_days_pk', ['user_id', 'day_start'])
+    .execute()
+  await db.schema
+    .createIndex('ranking_days_day_start')
+    .on('ranking_days')
+    .columns(['day_start', 'user_id'])
+    .execute()
+  await db.schema
+    .createTable('ranking_folds')
+    .addColumn('kind', 'text', (c) => c.primaryKey().check(sql`kind in ('predictions', 'polls')`))
+    .addColumn('upto', 'bigint', (c) => c.notNull())
+    .addColumn('time_zone', 'text', (c) => c.notNull())
+    .execute()
+
   // Simulated players: real accounts (no password, no social identity: they cannot sign in).
   await db.schema
     .createTable('bots')
@@ -51,15 +75,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('votes_created_at').on('votes').column('created_at').execute()
   await db.schema.createIndex('polls_start_time').on('polls').column('start_time').execute()
   await db.schema.createIndex('polls_settled_at').on('polls').column('settled_at').execute()
+  await db.schema.createIndex('polls_eval_time').on('polls').column('eval_time').execute()
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const index of [
+    'polls_eval_time',
     'polls_settled_at',
     'polls_start_time',
     'votes_created_at',
     'tagged_messages_created_at',
   ])
     await db.schema.dropIndex(index).execute()
-  for (const table of ['bots', 'trophies', 'trophy_weeks']) await db.schema.dropTable(table).execute()
+  for (const table of ['bots', 'ranking_folds', 'ranking_days', 'trophies', 'trophy_weeks'])
+    await db.schema.dropTable(table).execute()
 }

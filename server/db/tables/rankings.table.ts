@@ -25,6 +25,26 @@ export interface TrophiesTable {
   awardedAt: number
 }
 
+/** A player's winnings of one local day (see server/game/ranking-days.ts). */
+export interface RankingDaysTable {
+  userId: number
+  /** 00:00 of the day in the game's time zone, epoch ms */
+  dayStart: number
+  /** hundredths of a TTC: correct predictions' rewards plus bets' payout - stake */
+  points: number
+  correct: number
+  evaluated: number
+}
+
+/** How far predictions (by due time) and polls (by eval time) are folded into ranking_days. */
+export interface RankingFoldsTable {
+  kind: 'predictions' | 'polls'
+  /** everything before this is folded */
+  upto: number
+  /** the zone the days were cut in; another one folds everything again */
+  timeZone: string
+}
+
 export type BotStyle = 'trend' | 'contrarian' | 'random'
 
 /** A simulated player: a real account that plays through the engine, never signs in. */

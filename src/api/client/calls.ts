@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { activityPageSchema, activityQuerySchema } from '../activity'
 import {
+  passwordResetAcceptedSchema,
   passwordResetBodySchema,
   passwordResetRequestBodySchema,
   signInBodySchema,
@@ -20,7 +21,9 @@ import {
 import { universeSchema, untaggedMessagesSchema } from '../market'
 import { pollListSchema, pollPerformanceSchema, pollResultsSchema, voteBodySchema } from '../polls'
 import { tagBodySchema, taggedMessagePerformanceSchema, tagResponseSchema } from '../predictions'
+import { championsSchema, rankingSchema, rankingsQuerySchema } from '../rankings'
 import { settingsPatchSchema, settingsSchema } from '../settings'
+import { stateSchema } from '../state'
 import { transactionsQuerySchema, transactionsSchema } from '../transactions'
 import { authUserSchema, publicUserSchema, userSearchQuerySchema } from '../users'
 
@@ -48,18 +51,6 @@ export interface CallDefinition {
   readonly response?: z.ZodType
 }
 
-/**
- * Answers whose schema is still being written (state, rankings) are typed `unknown`
- * until it lands in src/api; swap `pending` for the schema then.
- */
-const pending = z.unknown()
-
-/** Query of the rankings loader; the spec does not show its path: ours until the server's lands. */
-const rankingsQuerySchema = z.strictObject({
-  period: z.enum(['this_week', 'last_week', 'all_time']),
-  groupId: z.number().int().positive().optional(),
-})
-
 /** Reads retry twice (spec §9); tag, vote, settings patch and group writes three times, 5xx included. */
 const read = 2
 const write = 3
@@ -75,12 +66,12 @@ export const apiCalls = {
     method: 'POST',
     path: '/v1/auth/password-reset/request',
     body: passwordResetRequestBodySchema,
-    response: pending,
+    response: passwordResetAcceptedSchema,
   },
   resetPassword: { method: 'POST', path: '/v1/auth/password-reset', body: passwordResetBodySchema },
 
   // game
-  state: { method: 'GET', path: '/v1/stockgame/state', retries: read, response: pending },
+  state: { method: 'GET', path: '/v1/stockgame/state', retries: read, response: stateSchema },
   universe: { method: 'GET', path: '/v1/stockgame/universe', retries: read, response: universeSchema },
   untaggedMessages: {
     method: 'GET',
@@ -128,13 +119,16 @@ export const apiCalls = {
     query: activityQuerySchema,
     response: activityPageSchema,
   },
+  /** one period of one group's ranking (the active group by default; the spec does not show the path) */
   rankings: {
     method: 'GET',
     path: '/v1/stockgame/rankings',
     retries: read,
     query: rankingsQuerySchema,
-    response: pending,
+    response: rankingSchema,
   },
+  /** last week's top three of group 1000 (the recent-champions store) */
+  champions: { method: 'GET', path: '/v1/stockgame/champions', retries: read, response: championsSchema },
   transactions: {
     method: 'GET',
     path: '/v1/stockgame/transactions/{walletAddress}',

@@ -1,0 +1,65 @@
+import { type AnyActorRef, createActor, type InspectionEvent, type Observer } from 'xstate'
+import { betMachine } from '../machines/bet.machine'
+import { groupsMachine } from '../machines/groups.machine'
+import { pollCountdownMachine } from '../machines/poll-countdown.machine'
+import type { PollsEvent } from '../machines/polls.types'
+import type { TaggedMessagesEvent } from '../machines/predictions.types'
+import { predictionsMachine } from '../machines/predictions.machine'
+import { pricesMachine } from '../machines/prices.machine'
+import { browserTimeZone, providePollCountdown, tickClock } from './clock.actors'
+import type { DomainStores } from './domain-stores'
+import type { Sendable } from './game-api'
+import { provideGroups, storesIn } from './groups.actors'
+import { provideBet } from './polls.actors'
+import { providePredictions } from './predictions.actors'
+import type { ServerErrorPolicyDeps } from './server-error.actors'
+
+/** The Stately inspector's observer (development, `?inspect`). */
+export type InspectObserver = Observer<InspectionEvent> | ((event: InspectionEvent) => void)
+
+export interface GameActorsDeps extends ServerErrorPolicyDeps {
+  /** the app boot's actor system: the stores are found there by system id */
+  readonly system: { get(systemId: string): AnyActorRef | undefined }
+  readonly domain: DomainStores
+  readonly inspect?: InspectObserver
+  /** @default the browser's */
+  readonly timeZone?: string
+  /** @default Date.now */
+  readonly now?: () => number
+}
+
+/** A store of the boot, looked up when an event is sent (absent while the boot has not started). */
+const storeRef = <E>(system: GameActorsDeps['system'], name: string): Sendable<E> => ({
+  send: (event) => system.get(`store.${name}`)?.send(event),
+})
+
+/**
+ * The game's actors beside the boot's stores: the bet and tag flows, groups, the latest prices, the
+ * clock of the polls, the upcoming-poll countdown, and the stores the boot does not run (recent
+ * champions, performance).
+ */
+export function startGameActors(deps: GameActorsDeps) {
+  const now = deps.now ?? Date.now
+  const options = { inspect: deps.inspect }
+  const polls = storeRef<PollsEvent>(deps.system, 'polls')
+  const taggedMessages = storeRef<TaggedMessagesEvent>(deps.system, 'taggedMessages')
+  const policy: ServerErrorPolicyDeps = { api: deps.api, navigate: deps.navigate, notify: deps.notify }
+
+  const actors = {
+    prices: createActor(pricesMachine, options),
+    groups: createActor(provideGroups(groupsMachine, { ...policy, store: storesIn(deps.system) }), options),
+    bet: createActor(provideBet(betMachine, { ...policy, polls, now }), options),
+    predictions: createActor(providePredictions(predictionsMachine, { ...policy, taggedMessages, now }), options),
+    countdown: createActor(providePollCountdown(pollCountdownMachine, now), {
+      ...options,
+      input: { now: now(), timeZone: deps.timeZone ?? browserTimeZone() },
+    }),
+    clock: createActor(tickClock, { ...options, input: { targets: [polls], now } }),
+    recentChampions: createActor(deps.domain.recentChampions, { ...options, input: { loggedIn: false } }),
+    performance: createActor(deps.domain.performance, { ...options, input: { loggedIn: false } }),
+  }
+  for (const actor of Object.values(actors)) actor.start()
+  return actors
+}
+
+export type GameActors = ReturnType<typeof startGameActors>

@@ -1,0 +1,82 @@
+import type { ActorRefFrom, AnyActorRef } from 'xstate'
+import type { GroupLists } from '../api/groups'
+import { isLoggedInUser } from '../api/guest-user'
+import type { StoreName } from '../machines/app-boot.types'
+import type { SessionMachine } from '../machines/session.machine'
+import type { SocketMachine } from '../machines/socket.machine'
+import type { GameActors } from './client-game'
+import type { ErrorReporter } from './error-reporting'
+import {
+  linkPollsToCountdown,
+  linkPrices,
+  linkRealtime,
+  linkTaggedMessages,
+  linkTitles,
+  linkTitlesToSocket,
+} from './game-links'
+
+interface Subscription {
+  unsubscribe(): void
+}
+
+export interface GameLinksDeps {
+  readonly session: ActorRefFrom<SessionMachine>
+  readonly socket: ActorRefFrom<SocketMachine>
+  readonly game: GameActors
+  /** a store of the app boot by name; undefined while the boot has not started it */
+  readonly store: (name: StoreName) => AnyActorRef | undefined
+  /** `GET /v1/stockgame/groups` */
+  readonly loadGroupLists: () => Promise<GroupLists>
+  readonly reporter: ErrorReporter
+}
+
+/**
+ * Spec §4: how the actors hear of each other. Known titles reach the polls, the live stream and the
+ * socket (which re-subscribes); tagged messages leave the live stream; realtime pushes join it, ticks
+ * set the latest prices (which decide the live stream's titles and the predictions' correctness); the
+ * polls tell the countdown whether one is open; a sign-in loads the group lists and the two stores the
+ * boot does not run, a sign-out resets them.
+ */
+export function startGameLinks(deps: GameLinksDeps): Subscription {
+  const { game } = deps
+  const [titleInfo, polls, taggedMessages, liveStream] = (
+    ['titleInfo', 'polls', 'taggedMessages', 'liveStream'] as const
+  ).map((name) => deps.store(name))
+  const links: Subscription[] = [
+    linkRealtime(deps.socket, { liveStream: sendTo(liveStream), prices: game.prices }),
+    followSession(deps),
+  ]
+  if (liveStream) links.push(linkPrices(game.prices, liveStream))
+  if (titleInfo) {
+    links.push(linkTitles(titleInfo, [polls, liveStream].filter((store) => store !== undefined)))
+    links.push(linkTitlesToSocket(titleInfo, deps.socket))
+  }
+  if (taggedMessages && liveStream) links.push(linkTaggedMessages(taggedMessages, liveStream))
+  if (polls) links.push(linkPollsToCountdown(polls, game.countdown))
+  return {
+    unsubscribe() {
+      for (const link of links) link.unsubscribe()
+    },
+  }
+}
+
+const sendTo = (actor: AnyActorRef | undefined) => ({ send: (event: never) => actor?.send(event) })
+
+function followSession({ session, game, loadGroupLists, reporter }: GameLinksDeps): Subscription {
+  const stores = [game.recentChampions, game.performance]
+  return session.on('session.changed', ({ loggedIn }) => {
+    for (const store of stores) {
+      store.send({ type: 'session.changed', loggedIn })
+      if (loggedIn) store.send({ type: 'store.initialize' })
+    }
+    if (!loggedIn) return
+    loadGroupLists().then(
+      ({ groups, publicGroups }) => {
+        const { user } = session.getSnapshot().context
+        const activeGroupId = isLoggedInUser(user) ? user.activeGroupId : undefined
+        game.groups.send({ type: 'groups.received', groups, publicGroups, activeGroupId })
+      },
+      (error: unknown) => reporter.report({ message: 'Could not load the groups', error, level: 'warning' }),
+    )
+  })
+}

@@ -1,0 +1,105 @@
+import { type AnyActorRef, fromPromise } from 'xstate'
+import type { PerformanceData } from '../machines/performance.machine'
+import { activityMachine } from '../machines/activity.machine'
+import { liveRankingMachine } from '../machines/live-ranking.machine'
+import { liveStreamMachine } from '../machines/live-stream.machine'
+import { performanceMachine } from '../machines/performance.machine'
+import { pollsMachine } from '../machines/polls.machine'
+import { recentChampionsMachine } from '../machines/recent-champions.machine'
+import type { TitleInfo } from '../machines/socket.types'
+import { taggedMessagesMachine } from '../machines/tagged-messages.machine'
+import { titleInfoMachine } from '../machines/title-info.machine'
+import { provideActivity } from './activity.actors'
+import type { AppBootDeps } from './app-boot.actors'
+import type { ErrorReporter } from './error-reporting'
+import { type GameCall, gameCallFor } from './game-api'
+import { provideLiveStream } from './live-stream.actors'
+import {
+  activityKeeper,
+  performanceKeeper,
+  pollsKeeper,
+  restoreStore,
+  saveStoreWith,
+  taggedMessagesKeeper,
+} from './persisted-stores'
+import { type KeyValueStorage, storagePersistence } from './persistence'
+import { providePolls } from './polls.actors'
+import { provideTaggedMessages, taggedMessagesStorageKey } from './predictions.actors'
+import type { ServerErrorPolicyDeps } from './server-error.actors'
+import { provideRecentChampions } from './store.actors'
+
+/** The stores kept in local storage (spec §9 "Local persistence"). */
+export type PersistedStore = 'polls' | 'activityStream' | 'taggedMessages' | 'performance'
+
+export interface DomainStoresDeps extends ServerErrorPolicyDeps {
+  readonly reporter: ErrorReporter
+  /** where the persisted stores are kept @default the browser's localStorage */
+  readonly storage?: KeyValueStorage
+  /** @default Date.now */
+  readonly now?: () => number
+}
+
+/** The player's bets and predictions per title, both performance calls at once. */
+export const loadPerformance = (call: GameCall) =>
+  fromPromise<PerformanceData>(async () => {
+    const [polls, predictions] = await Promise.all([
+      call('pollsPerformance', {}),
+      call('taggedMessagesPerformance', {}),
+    ])
+    return { polls, predictions }
+  })
+
+/**
+ * The game's stores with their effects: those the app boot runs as its children (`stores`), the two
+ * the client runs beside them (recent champions, performance), and how the persisted ones are kept
+ * (`keepers`, spec §9 "Local persistence").
+ */
+export function domainStores(deps: DomainStoresDeps) {
+  const { api, reporter } = deps
+  const tagged = storagePersistence(taggedMessagesStorageKey, deps.storage)
+  const keepers = {
+    polls: pollsKeeper(deps.storage),
+    activityStream: activityKeeper(deps.storage),
+    taggedMessages: taggedMessagesKeeper(tagged, deps.now),
+    performance: performanceKeeper(deps.storage),
+  }
+
+  const stores = {
+    titleInfo: titleInfoMachine.provide({
+      actors: {
+        loadStore: fromPromise<readonly TitleInfo[]>(async ({ signal }) =>
+          (await api.call('universe', { signal })).map(({ id, n }) => ({ id, n })),
+        ),
+      },
+    }),
+    liveRanking: liveRankingMachine.provide({
+      actors: {
+        loadStore: fromPromise(({ signal }) => api.call('rankings', { query: { period: 'this_week' }, signal })),
+      },
+    }),
+    activityStream: provideActivity(activityMachine, deps).provide({
+      actors: { saveStore: saveStoreWith(reporter, keepers.activityStream, 'activityStream') },
+    }),
+    polls: providePolls(pollsMachine, deps).provide({ actors: { saveStore: saveStoreWith(reporter, keepers.polls, 'polls') } }),
+    taggedMessages: provideTaggedMessages(taggedMessagesMachine, { ...deps, persistence: tagged }),
+    liveStream: provideLiveStream(liveStreamMachine, deps),
+  } satisfies AppBootDeps['stores']
+
+  return {
+    stores,
+    keepers,
+    /** tells the persisted stores what local storage kept for them; an invalid format is reported */
+    restore(store: (name: PersistedStore) => AnyActorRef | undefined) {
+      restoreStore(store('polls'), keepers.polls, reporter)
+      restoreStore(store('activityStream'), keepers.activityStream, reporter)
+      restoreStore(store('taggedMessages'), keepers.taggedMessages, reporter)
+      restoreStore(store('performance'), keepers.performance, reporter)
+    },
+    recentChampions: provideRecentChampions(recentChampionsMachine, deps),
+    performance: performanceMachine.provide({
+      actors: { loadStore: loadPerformance(gameCallFor(deps)), saveStore: saveStoreWith(reporter, keepers.performance, 'performance') },
+    }),
+  }
+}
+
+export type DomainStores = ReturnType<typeof domainStores>

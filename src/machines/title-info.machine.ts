@@ -1,0 +1,12 @@
+import type { TitleInfo } from './socket.types'
+import { createStoreMachine } from './store.machine'
+import type { StoreContext } from './store.types'
+
+/** Spec §3 "Title info": the titles the app knows, in the server's order (the universe). */
+export const titleInfoMachine = createStoreMachine<readonly TitleInfo[]>({ id: 'titleInfo', initialData: [] })
+
+export type TitleInfoMachine = typeof titleInfoMachine
+
+export const selectTitles = (context: StoreContext<readonly TitleInfo[]>) => context.data
+export const selectTitleName = (context: StoreContext<readonly TitleInfo[]>, titleId: number) =>
+  context.data.find((title) => title.id === titleId)?.n
