@@ -22,9 +22,12 @@ async function machineBusy(ms: number): Promise<number | undefined> {
 
 /**
  * Other work on the machine (a test suite, another benchmark) skews the figures: waits up to
- * `patienceMs` for the machine to calm down and says how busy it was.
+ * `patienceMs` (BENCH_QUIET_PATIENCE_MS, 20 s) for the machine to calm down and says how busy it was.
  */
-export async function waitForQuiet(label: string, patienceMs = 60_000): Promise<number | undefined> {
+export async function waitForQuiet(
+  label: string,
+  patienceMs = Number(process.env.BENCH_QUIET_PATIENCE_MS ?? 20_000),
+): Promise<number | undefined> {
   const deadline = performance.now() + patienceMs
   let busy = await machineBusy(1000)
   while (busy !== undefined && busy > 0.15 && performance.now() < deadline) busy = await machineBusy(2000)

@@ -20,10 +20,11 @@ import { writesScenario } from './writes-scenario'
  * raw UPDATE, on SQLite and (smaller) PostgreSQL. Servers run alone in a child process on 127.0.0.1; the
  * load (autocannon) runs here. Figures go to bench/README.md, section "engine".
  *
- * BENCH_SCENARIOS=state,writes,evaluate picks scenarios; BENCH_SECONDS (15) is the state load,
- * BENCH_WRITE_SECONDS (12) each write load, BENCH_RAW_SECONDS (4) each raw write run, BENCH_EVAL_N
- * (1,000,000) and BENCH_PG_EVAL_N (200,000; 0 skips PostgreSQL) the backlogs; BENCH_README=0 leaves
- * the README alone; BENCH_JOBS=0 turns the server's job runner off.
+ * BENCH_SCENARIOS=state,writes,evaluate picks scenarios; BENCH_SECONDS (15) is the state load per
+ * server, BENCH_WRITE_SECONDS (12) each write load, both cut into BENCH_ROUNDS (3) slices;
+ * BENCH_RAW_SECONDS (2) each raw write run; BENCH_EVAL_N (1,000,000) and BENCH_PG_EVAL_N (200,000; 0
+ * skips PostgreSQL) the backlogs; BENCH_README=0 leaves the README alone; BENCH_JOBS=0 turns the
+ * server's job runner off; BENCH_SERVER_NODE_OPTIONS='--cpu-prof ...' and BENCH_SLOW_SQL_MS=n diagnose.
  */
 
 const scenarios = new Set((process.env.BENCH_SCENARIOS ?? 'state,writes,evaluate').split(','))

@@ -6,6 +6,7 @@ import { loadConfig } from '../../server/config'
 import { databaseMessageStore } from '../../server/market/messages.repo'
 import { EngineMarket } from './market'
 import type { ServerCommand, ServerReady, ServerStats } from './protocol'
+import { watchSlowStatements } from './slow-sql'
 
 /** main.ts runs the jobs this often. */
 const jobIntervalMs = 1000
@@ -44,6 +45,7 @@ async function start(command: Extract<ServerCommand, { type: 'start' }>): Promis
 }
 
 async function main(): Promise<void> {
+  if (process.env.BENCH_SLOW_SQL_MS) watchSlowStatements(Number(process.env.BENCH_SLOW_SQL_MS))
   const delay = monitorEventLoopDelay({ resolution: 5 })
   delay.enable()
   let app: FastifyInstance | undefined

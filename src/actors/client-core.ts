@@ -91,7 +91,9 @@ export function startClientCore(deps: ClientCoreDeps) {
 
   const domain = domainStores({ ...policy, reporter: deps.reporter, storage: deps.storage, now: deps.now })
   const replaced = Object.keys(deps.loaders ?? {}) as StoreName[]
-  const stores = Object.fromEntries(Object.entries(domain.stores).filter(([name]) => !replaced.includes(name as StoreName)))
+  const stores = Object.fromEntries(
+    Object.entries(domain.stores).filter(([name]) => !replaced.includes(name as StoreName)),
+  )
   const boot = createActor(
     provideAppBoot(appBootMachine, {
       fetchAuthUser: async () => ({ loggedIn: (await refreshSession(session)).context.announced.loggedIn }),
@@ -112,8 +114,11 @@ export function startClientCore(deps: ClientCoreDeps) {
   })
 
   const store = (name: StoreName) => boot.system.get(storeSystemId(name))
-  const booting = deps.boot ?? true
-  if (booting) boot.start()
+  // the stored data goes in before anything (the polls' clock) changes and saves the stores
+  if (deps.boot ?? true) {
+    boot.start()
+    domain.restore(store)
+  }
   const game = startGameActors({
     ...policy,
     ...options,
@@ -122,7 +127,7 @@ export function startClientCore(deps: ClientCoreDeps) {
     timeZone: deps.timeZone,
     now: deps.now,
   })
-  domain.restore((name) => (name === 'performance' ? game.performance : booting ? store(name) : undefined))
+  domain.restorePerformance(game.performance)
   const links = startGameLinks({
     session,
     socket,
@@ -144,7 +149,8 @@ export function startClientCore(deps: ClientCoreDeps) {
     stop() {
       links.unsubscribe()
       announcements.unsubscribe()
-      for (const actor of [...Object.values(game), boot, socket, session, uncaught, notifications]) actor.stop()
+      for (const actor of [...Object.values(game), boot, socket, session, uncaught, notifications])
+        actor.stop()
     },
   }
 }

@@ -3,8 +3,8 @@ import { betMachine } from '../machines/bet.machine'
 import { groupsMachine } from '../machines/groups.machine'
 import { pollCountdownMachine } from '../machines/poll-countdown.machine'
 import type { PollsEvent } from '../machines/polls.types'
-import type { TaggedMessagesEvent } from '../machines/predictions.types'
 import { predictionsMachine } from '../machines/predictions.machine'
+import type { TaggedMessagesEvent } from '../machines/predictions.types'
 import { pricesMachine } from '../machines/prices.machine'
 import { browserTimeZone, providePollCountdown, tickClock } from './clock.actors'
 import type { DomainStores } from './domain-stores'
@@ -49,7 +49,10 @@ export function startGameActors(deps: GameActorsDeps) {
     prices: createActor(pricesMachine, options),
     groups: createActor(provideGroups(groupsMachine, { ...policy, store: storesIn(deps.system) }), options),
     bet: createActor(provideBet(betMachine, { ...policy, polls, now }), options),
-    predictions: createActor(providePredictions(predictionsMachine, { ...policy, taggedMessages, now }), options),
+    predictions: createActor(
+      providePredictions(predictionsMachine, { ...policy, taggedMessages, now }),
+      options,
+    ),
     countdown: createActor(providePollCountdown(pollCountdownMachine, now), {
       ...options,
       input: { now: now(), timeZone: deps.timeZone ?? browserTimeZone() },

@@ -48,7 +48,12 @@ export function startGameLinks(deps: GameLinksDeps): Subscription {
   ]
   if (liveStream) links.push(linkPrices(game.prices, liveStream))
   if (titleInfo) {
-    links.push(linkTitles(titleInfo, [polls, liveStream].filter((store) => store !== undefined)))
+    links.push(
+      linkTitles(
+        titleInfo,
+        [polls, liveStream].filter((store) => store !== undefined),
+      ),
+    )
     links.push(linkTitlesToSocket(titleInfo, deps.socket))
   }
   if (taggedMessages && liveStream) links.push(linkTaggedMessages(taggedMessages, liveStream))

@@ -84,7 +84,8 @@ export function clientFacade(core: ClientCore) {
       core.bet.send({
         type: 'bet.place',
         ...request,
-        alreadyPlaced: request.alreadyPlaced ?? selectHasBet(store('polls').getSnapshot().context, request.pollId),
+        alreadyPlaced:
+          request.alreadyPlaced ?? selectHasBet(store('polls').getSnapshot().context, request.pollId),
       }),
     tag: (prediction: NewPrediction) =>
       core.predictions.send({

@@ -1,8 +1,8 @@
 import { type AnyActorRef, fromPromise } from 'xstate'
-import type { PerformanceData } from '../machines/performance.machine'
 import { activityMachine } from '../machines/activity.machine'
 import { liveRankingMachine } from '../machines/live-ranking.machine'
 import { liveStreamMachine } from '../machines/live-stream.machine'
+import type { PerformanceData } from '../machines/performance.machine'
 import { performanceMachine } from '../machines/performance.machine'
 import { pollsMachine } from '../machines/polls.machine'
 import { recentChampionsMachine } from '../machines/recent-champions.machine'
@@ -28,8 +28,8 @@ import { provideTaggedMessages, taggedMessagesStorageKey } from './predictions.a
 import type { ServerErrorPolicyDeps } from './server-error.actors'
 import { provideRecentChampions } from './store.actors'
 
-/** The stores kept in local storage (spec §9 "Local persistence"). */
-export type PersistedStore = 'polls' | 'activityStream' | 'taggedMessages' | 'performance'
+/** The boot's stores kept in local storage (spec §9 "Local persistence"); performance is the fourth. */
+export type PersistedStore = 'polls' | 'activityStream' | 'taggedMessages'
 
 export interface DomainStoresDeps extends ServerErrorPolicyDeps {
   readonly reporter: ErrorReporter
@@ -74,13 +74,17 @@ export function domainStores(deps: DomainStoresDeps) {
     }),
     liveRanking: liveRankingMachine.provide({
       actors: {
-        loadStore: fromPromise(({ signal }) => api.call('rankings', { query: { period: 'this_week' }, signal })),
+        loadStore: fromPromise(({ signal }) =>
+          api.call('rankings', { query: { period: 'this_week' }, signal }),
+        ),
       },
     }),
     activityStream: provideActivity(activityMachine, deps).provide({
       actors: { saveStore: saveStoreWith(reporter, keepers.activityStream, 'activityStream') },
     }),
-    polls: providePolls(pollsMachine, deps).provide({ actors: { saveStore: saveStoreWith(reporter, keepers.polls, 'polls') } }),
+    polls: providePolls(pollsMachine, deps).provide({
+      actors: { saveStore: saveStoreWith(reporter, keepers.polls, 'polls') },
+    }),
     taggedMessages: provideTaggedMessages(taggedMessagesMachine, { ...deps, persistence: tagged }),
     liveStream: provideLiveStream(liveStreamMachine, deps),
   } satisfies AppBootDeps['stores']
@@ -88,16 +92,20 @@ export function domainStores(deps: DomainStoresDeps) {
   return {
     stores,
     keepers,
-    /** tells the persisted stores what local storage kept for them; an invalid format is reported */
+    /** tells the boot's persisted stores what local storage kept for them; an invalid format is reported */
     restore(store: (name: PersistedStore) => AnyActorRef | undefined) {
       restoreStore(store('polls'), keepers.polls, reporter)
       restoreStore(store('activityStream'), keepers.activityStream, reporter)
       restoreStore(store('taggedMessages'), keepers.taggedMessages, reporter)
-      restoreStore(store('performance'), keepers.performance, reporter)
     },
+    restorePerformance: (performance: AnyActorRef) =>
+      restoreStore(performance, keepers.performance, reporter),
     recentChampions: provideRecentChampions(recentChampionsMachine, deps),
     performance: performanceMachine.provide({
-      actors: { loadStore: loadPerformance(gameCallFor(deps)), saveStore: saveStoreWith(reporter, keepers.performance, 'performance') },
+      actors: {
+        loadStore: loadPerformance(gameCallFor(deps)),
+        saveStore: saveStoreWith(reporter, keepers.performance, 'performance'),
+      },
     }),
   }
 }

@@ -7,13 +7,13 @@ export { type GameActors, type InspectObserver, startGameActors } from './client
 export { startGameLinks } from './client-links'
 export { browserTimeZone, providePollCountdown, tickClock } from './clock.actors'
 export { isOnline, watchConnectivity } from './connectivity.actors'
+export { type DomainStores, domainStores, loadPerformance, type PersistedStore } from './domain-stores'
 export {
   createErrorReporter,
   type ErrorReport,
   type ErrorReporter,
   reportUncaughtErrors,
 } from './error-reporting'
-export { type DomainStores, domainStores, loadPerformance, type PersistedStore } from './domain-stores'
 export { authorizeFingerprint, platformFingerprint, readPlatformInfo } from './fingerprint'
 export { type GameCall, gameCallFor, goToSignIn, type Sendable, signInRoute } from './game-api'
 export {
@@ -25,8 +25,8 @@ export {
   linkTitlesToSocket,
 } from './game-links'
 export { type GroupsDeps, groupActors, provideGroups, storesIn } from './groups.actors'
-export { fetchUntaggedMessages, type LiveStreamDeps, provideLiveStream } from './live-stream.actors'
 export { type InspectorSwitch, inspectorFor, isInspectorOn, lazyInspector } from './inspector'
+export { fetchUntaggedMessages, type LiveStreamDeps, provideLiveStream } from './live-stream.actors'
 export { type ErrorRouting, errorRoutingFor, type Navigator } from './navigation'
 export { notifierFor, provideNotifications } from './notifications.actors'
 export type { Notice, NoticeKind, Notifier } from './notifier'

@@ -9,7 +9,8 @@ export interface InspectorSwitch {
 }
 
 /** The Stately inspector attaches in development when the address has `?inspect`, never otherwise. */
-export const isInspectorOn = ({ dev, search }: InspectorSwitch) => dev && new URLSearchParams(search).has('inspect')
+export const isInspectorOn = ({ dev, search }: InspectorSwitch) =>
+  dev && new URLSearchParams(search).has('inspect')
 
 type LoadInspector = () => Promise<{ readonly inspect: InspectObserver }>
 

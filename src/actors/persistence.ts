@@ -51,7 +51,8 @@ export function storagePersistence(
       if (!Array.isArray(parsed)) throw new InvalidFormatError(key)
       return parsed
     },
-    save: (list) => (list.length === 0 ? storage?.removeItem(key) : storage?.setItem(key, JSON.stringify(list))),
+    save: (list) =>
+      list.length === 0 ? storage?.removeItem(key) : storage?.setItem(key, JSON.stringify(list)),
     clear: () => storage?.removeItem(key),
   }
 }

@@ -1,0 +1,238 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { AnyActorRef } from 'xstate'
+import { type Client, createClient, type ErrorReport, memoryStorage, storageKeys } from '~/actors'
+import { type ApiClient, ApiError } from '~/api/client'
+import type { PollPerformance } from '~/api/polls'
+import { storeNames } from '~/machines/app-boot.types'
+import { selectHasBet, selectPolls } from '~/machines/polls.machine'
+import { selectLatestPrices } from '~/machines/prices.machine'
+import { selectIsCorrect } from '~/machines/tagged-messages.machine'
+import { authUser, fakeNavigator, settingsOf } from '../support/client-fixtures'
+import { fakeIo } from '../support/fake-socket'
+import { group, hour, pollAt, serverMessage, taggedMessage } from '../support/game-fixtures'
+
+const apple = 2494
+const tesla = 2495
+const titles = [
+  { id: apple, n: 'Apple' },
+  { id: tesla, n: 'Tesla' },
+]
+const groupStores = ['polls', 'liveStream', 'taggedMessages', 'activityStream', 'liveRanking'] as const
+const pollPerformance: PollPerformance = {
+  titles: [],
+  total: { bets: 1, open: 1, won: 0, lost: 0, ttcStaked: 5, ttcWon: 0 },
+}
+const taggedPerformance = {
+  titles: [],
+  total: {
+    titleId: 0,
+    titleName: 'Total',
+    trendsUp: 1,
+    trendsDown: 0,
+    correctlyTaggedMessages: 0,
+    score: 0,
+  },
+}
+
+type Handler = (args: Record<string, unknown>) => unknown
+const refused = (status: number) => () => Promise.reject(new ApiError(status, `http_${status}`, 'refused'))
+
+/** The game API in memory: answers by call name, every call recorded. */
+function memoryApi(overrides: Record<string, Handler> = {}) {
+  const now = Date.now()
+  const user = authUser({ id: 5, taggedMessages: [taggedMessage('m1', { titleId: apple, createdAt: now })] })
+  const handlers: Record<string, Handler> = {
+    authInfo: () => user,
+    settings: () => settingsOf(false),
+    user: () => ({ id: 5, username: 'alice' }),
+    universe: () => titles,
+    polls: () => [pollAt(1, apple, now - hour), pollAt(2, tesla, now - 3 * hour)],
+    activity: () => [],
+    rankings: () => [{ rank: 1, userId: 5, username: 'alice', points: 3, accuracy: 1 }],
+    untaggedMessages: () => [],
+    champions: () => [{ rank: 1, userId: 5, username: 'alice', points: 3 }],
+    pollsPerformance: () => pollPerformance,
+    taggedMessagesPerformance: () => taggedPerformance,
+    groups: () => ({ groups: [group(1000, 'Everybody')], invitations: [], publicGroups: [] }),
+    switchGroup: ({ body }) => body,
+    vote: refused(400),
+    logout: () => undefined,
+    ...overrides,
+  }
+  const calls: string[] = []
+  const call = async (name: string, { signal: _, ...args }: Record<string, unknown> = {}) => {
+    calls.push(name)
+    const handler = handlers[name]
+    if (!handler) throw new Error(`unexpected call ${name}`)
+    return handler(args)
+  }
+  return { api: { call } as unknown as ApiClient, calls }
+}
+
+const started: Client[] = []
+afterEach(() => {
+  for (const client of started.splice(0)) client.stop()
+})
+
+/** The whole client on in-memory effects: API, storage, socket, window. */
+function build(
+  options: { api?: ReturnType<typeof memoryApi>; storage?: ReturnType<typeof memoryStorage> } = {},
+) {
+  const { api, calls } = options.api ?? memoryApi()
+  const storage = options.storage ?? memoryStorage()
+  const reports: ErrorReport[] = []
+  const socket = fakeIo((event, ids) =>
+    event === 'authorize'
+      ? [null, true]
+      : [
+          null,
+          Object.fromEntries((ids as number[]).map((id) => [id, { a: 1, b: 1, l: 100, s: 'sp', tl: 1 }])),
+        ],
+  )
+  const client = createClient({
+    navigate: fakeNavigator('/polls').navigator,
+    api,
+    config: {},
+    search: '',
+    reporter: { report: (report) => void reports.push(report) },
+    socket: { fingerprint: 'fp', io: socket.ioFn },
+    window: new EventTarget(),
+    storage,
+    timeZone: 'UTC',
+  })
+  started.push(client)
+  return { client, calls, storage, reports, socket }
+}
+
+const stateOf = (client: Client, name: (typeof storeNames)[number]) => client.store(name).getSnapshot().value
+
+async function allReady(client: Client) {
+  await vi.waitFor(() => {
+    for (const name of storeNames) expect(stateOf(client, name), name).toBe('ready')
+    expect(client.performance.getSnapshot().value).toBe('ready')
+  })
+}
+
+describe('createClient', () => {
+  it('boots every store for a signed-in player, and none for a guest', async () => {
+    const { client } = build()
+    await allReady(client)
+    expect(client.recentChampions.getSnapshot().context.data).toHaveLength(3)
+    expect(client.groups.getSnapshot().context.activeGroupId).toBe(1000)
+    await vi.waitFor(() => expect(client.socket.getSnapshot().matches({ live: 'subscribed' })).toBe(true))
+    expect(client.socket.getSnapshot().context.requested).toEqual([apple, tesla])
+
+    const guest = build({ api: memoryApi({ authInfo: refused(401) }) })
+    await vi.waitFor(() => expect(guest.client.session.getSnapshot().matches('guest')).toBe(true))
+    for (const name of storeNames) expect(stateOf(guest.client, name), name).toBe('uninitialized')
+    expect(guest.calls).toEqual(['authInfo'])
+  })
+
+  it('passes ticks on to the live stream, the prices and the predictions; the clock to the polls', async () => {
+    const { client, socket } = build()
+    await allReady(client)
+    await vi.waitFor(() => expect(client.socket.getSnapshot().matches({ live: 'subscribed' })).toBe(true))
+
+    socket.latest()?.emit('tick', { id: apple, a: 1, b: 1, l: 120, t: Date.now() })
+    expect(selectLatestPrices(client.prices.getSnapshot().context).get(apple)).toBe(120)
+    const [running] = client.store('taggedMessages').getSnapshot().context.data.messages
+    expect(running && selectIsCorrect(running, selectLatestPrices(client.prices.getSnapshot().context))).toBe(
+      true,
+    )
+
+    const message = {
+      ...serverMessage('p1', { titles: [{ title_id: apple, start_index: 0, end_index: 5 }] }),
+    }
+    socket.latest()?.emit('message', { ...message, type: 'tweets' })
+    const liveStream = client.store('liveStream').getSnapshot().context
+    expect(liveStream.pricedTitleIds).toEqual([apple, tesla])
+    expect(liveStream.messages.map((kept) => kept.id)).toEqual(['p1'])
+
+    // the polls store's clock runs: poll 1 takes bets, poll 2's betting closed an hour ago
+    const polls = client.store('polls').getSnapshot().context
+    expect(polls.data.now).toBeGreaterThan(0)
+    expect(selectPolls(polls).map((poll) => [poll.pollId, poll.phase])).toEqual([
+      [1, 'open'],
+      [2, 'closed'],
+    ])
+  })
+
+  it('resets and reloads the five stores of the active group when it changes', async () => {
+    const { client, calls } = build()
+    await allReady(client)
+    const seen = new Map<string, unknown[]>()
+    for (const name of storeNames) {
+      const values: unknown[] = []
+      seen.set(name, values)
+      ;(client.store(name) as AnyActorRef).subscribe((snapshot) => values.push(snapshot.value))
+    }
+    calls.splice(0)
+
+    client.selectGroup({ id: 2000, name: 'Friends' })
+    await vi.waitFor(() => expect(client.groups.getSnapshot().context.activeGroupId).toBe(2000))
+    await allReady(client)
+    for (const name of groupStores) expect(seen.get(name), name).toContain('uninitialized')
+    expect(seen.get('titleInfo')).toEqual([])
+    expect(seen.get('user')).toEqual([])
+    expect(calls.slice(0, 1)).toEqual(['switchGroup'])
+    expect(calls).toEqual(
+      expect.arrayContaining(['polls', 'untaggedMessages', 'authInfo', 'activity', 'rankings']),
+    )
+  })
+
+  it('clears the stored votes and tagged messages on logout', async () => {
+    const { client, storage } = build()
+    await allReady(client)
+    client.placeBet({ pollId: 1, userId: 5, vote: 'up', wager: 5, balance: 100 })
+    await vi.waitFor(() => expect(client.bet.getSnapshot().context.queue).toEqual([]))
+    expect(JSON.parse(storage.getItem(storageKeys.votes) ?? '[]')).toMatchObject([{ pollId: 1, ttcBet: 5 }])
+    expect(storage.getItem(storageKeys.taggedMessages)).toContain('m1')
+
+    client.logout()
+    await vi.waitFor(() => expect(client.session.getSnapshot().matches('guest')).toBe(true))
+    expect(storage.getItem(storageKeys.votes)).toBeNull()
+    expect(storage.getItem(storageKeys.taggedMessages)).toBeNull()
+    expect(storage.getItem(storageKeys.polls)).toBeNull()
+    expect(storage.getItem(storageKeys.performance)).toBeNull()
+  })
+
+  it('starts again with the stored polls, votes and performance when the server fails', async () => {
+    const first = build()
+    await allReady(first.client)
+    first.client.placeBet({ pollId: 1, userId: 5, vote: 'down', wager: 7, balance: 100 })
+    await vi.waitFor(() => expect(first.storage.getItem(storageKeys.votes)).not.toBeNull())
+    first.client.stop()
+
+    const { client, reports } = build({
+      storage: first.storage,
+      api: memoryApi({ polls: refused(400), pollsPerformance: refused(400) }),
+    })
+    // before any answer: what local storage kept
+    expect(client.performance.getSnapshot().context.data.polls).toEqual(pollPerformance)
+    await vi.waitFor(() => expect(stateOf(client, 'polls')).toBe('failed'))
+    await vi.waitFor(() => expect(stateOf(client, 'titleInfo')).toBe('ready'))
+    const polls = client.store('polls').getSnapshot().context
+    expect(selectPolls(polls).map((poll) => poll.pollId)).toEqual([1, 2])
+    expect(selectHasBet(polls, 1)).toBe(true)
+    expect(polls.data.localVotes).toMatchObject([{ pollId: 1, vote: 'down', ttcBet: 7 }])
+    expect(reports).toEqual([])
+  })
+
+  it('reports stored data of an invalid format and goes on with the server’s', async () => {
+    const storage = memoryStorage({
+      [storageKeys.polls]: '{not json',
+      [storageKeys.activityStream]: '{"a":1}',
+      [storageKeys.performance]: '[1]',
+    })
+    const { client, reports } = build({ storage })
+    await allReady(client)
+    expect(reports.map((report) => [report.level, (report.error as Error).name])).toEqual([
+      ['warning', 'InvalidFormatError'],
+      ['warning', 'InvalidFormatError'],
+      ['warning', 'InvalidFormatError'],
+    ])
+    expect(reports.map((report) => report.message).join('\n')).toContain(storageKeys.polls)
+    expect(selectPolls(client.store('polls').getSnapshot().context)).toHaveLength(2)
+    expect(JSON.parse(storage.getItem(storageKeys.polls) ?? '')).toHaveLength(2)
+  })
+})
