@@ -21,17 +21,19 @@ import { writesScenario } from './writes-scenario'
  * load (autocannon) runs here. Figures go to bench/README.md, section "engine".
  *
  * BENCH_SCENARIOS=state,writes,evaluate picks scenarios; BENCH_SECONDS (15) is the state load per
- * server, BENCH_WRITE_SECONDS (12) each write load, both cut into BENCH_ROUNDS (3) slices;
- * BENCH_RAW_SECONDS (2) each raw write run; BENCH_EVAL_N (1,000,000) and BENCH_PG_EVAL_N (200,000; 0
- * skips PostgreSQL) the backlogs; BENCH_README=0 leaves the README alone; BENCH_JOBS=0 turns the
- * server's job runner off; BENCH_SERVER_NODE_OPTIONS='--cpu-prof ...' and BENCH_SLOW_SQL_MS=n diagnose.
+ * server in BENCH_ROUNDS (3) slices, BENCH_WRITE_SECONDS (12) each write load in BENCH_WRITE_ROUNDS
+ * (6) slices with a raw write run of BENCH_RAW_SECONDS (1) before, between and after them;
+ * BENCH_EVAL_N (1,000,000) and BENCH_PG_EVAL_N (200,000; 0 skips PostgreSQL) the backlogs;
+ * BENCH_README=0 leaves the README alone; BENCH_JOBS=0 turns the server's job runner off;
+ * BENCH_SERVER_NODE_OPTIONS='--cpu-prof ...' and BENCH_SLOW_SQL_MS=n diagnose.
  */
 
 const scenarios = new Set((process.env.BENCH_SCENARIOS ?? 'state,writes,evaluate').split(','))
 const stateSeconds = Number(process.env.BENCH_SECONDS ?? 15)
 const writeSeconds = Number(process.env.BENCH_WRITE_SECONDS ?? 12)
-const rawSeconds = Number(process.env.BENCH_RAW_SECONDS ?? 2)
+const rawSeconds = Number(process.env.BENCH_RAW_SECONDS ?? 1)
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3)
+const writeRounds = Number(process.env.BENCH_WRITE_ROUNDS ?? 6)
 const evalCount = Number(process.env.BENCH_EVAL_N ?? 1_000_000)
 const pgEvalCount = Number(process.env.BENCH_PG_EVAL_N ?? 200_000)
 const players = 1000
@@ -127,7 +129,7 @@ async function main(): Promise<boolean> {
         messageCount: writeMessages,
         titleIds: market.titles().map((t) => t.id),
       }
-      figures.writes = await writesScenario(writes, fixtures, writeSeconds, rawSeconds, rounds)
+      figures.writes = await writesScenario(writes, fixtures, writeSeconds, rawSeconds, writeRounds)
       const { tag, vote } = figures.writes
       console.log(
         `writes: tag ${n0(tag.perSecond)}/s, vote ${n0(vote.perSecond)}/s, raw ${[...tag.raw, ...vote.raw].map(n0).join(' / ')} tx/s`,
