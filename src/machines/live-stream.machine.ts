@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromPromise, setup } from 'xstate'
+import { assign, fromPromise, setup } from 'xstate'
 import {
   addToLiveStream,
   type IncomingMessage,
@@ -26,14 +26,7 @@ const envOf = ({ titleIds, pricedTitleIds, taggedMessageIds }: LiveStreamContext
   taggedMessageIds,
 })
 
-/**
- * Spec §3 "Live stream message", §5, §8: the untagged messages of the logged-in player, then the
- * realtime pushes of type 'tweets', as live stream messages. Follows the store lifecycle (loads only
- * when logged in; reset; a second initialize ignored unless forced). Messages without an author or
- * titles, without a known title, or already tagged are left out; one whose main title has no tick is
- * reported (`reportError`) and left out.
- */
-export const liveStreamMachine = setup({
+const liveStreamSetup = setup({
   types: {} as { context: LiveStreamContext; events: LiveStreamEvent; input: LiveStreamInput | undefined },
   actors: {
     fetchMessages: fromPromise<readonly IncomingMessage[]>(async () => {
@@ -51,16 +44,18 @@ export const liveStreamMachine = setup({
       const mapped = mapPush(context, event)
       return (event as Pushed).message.type === 'tweets' && 'skipped' in mapped && mapped.skipped === 'noTick'
     },
-    hasNoRelevantMessages: ({ context, event }) =>
-      toLiveStream((event as { output?: readonly IncomingMessage[] }).output ?? [], envOf(context)).messages
-        .length === 0,
+    hasNoPrices: ({ context }) => context.pricedTitleIds.length === 0,
+    hasPrices: ({ context }) => context.pricedTitleIds.length > 0,
   },
   actions: {
     trackSession: assign({
       loggedIn: ({ context, event }) =>
         event.type === 'session.changed' ? event.loggedIn : context.loggedIn,
     }),
-    clearMessages: assign({ messages: [], error: undefined }),
+    clearMessages: assign({ messages: [], fetched: undefined, error: undefined }),
+    holdFetched: assign({
+      fetched: ({ event }) => (event as { output?: readonly IncomingMessage[] }).output,
+    }),
     storeTitles: assign({
       titleIds: ({ context, event }) =>
         event.type === 'titles.changed' ? [...event.titleIds] : context.titleIds,
@@ -86,76 +81,98 @@ export const liveStreamMachine = setup({
     reportError: (_, _report: MissingTicksReport) => {},
     notify: (_, _notice: Notice) => {},
   },
-}).createMachine({
-  id: 'liveStream',
-  context: ({ input }) => ({
-    messages: [],
-    titleIds: [],
-    pricedTitleIds: [],
-    taggedMessageIds: [],
-    loggedIn: input?.loggedIn ?? false,
-  }),
-  initial: 'uninitialized',
-  on: {
-    'session.changed': [
-      { guard: 'isLoggingOut', target: '.uninitialized', actions: ['trackSession', 'clearMessages'] },
-      { actions: 'trackSession' },
-    ],
-    'store.reset': { target: '.uninitialized', actions: 'clearMessages' },
-    'titles.changed': { actions: 'storeTitles' },
-    'prices.changed': { actions: 'storePrices' },
-    'predictions.changed': { actions: 'storeTagged' },
-  },
-  states: {
-    uninitialized: {
-      on: { 'store.initialize': { guard: 'isLoggedIn', target: 'loading' } },
+})
+
+/**
+ * Spec §3 "Live stream message", §5, §8: the untagged messages of the logged-in player, then the
+ * realtime pushes of type 'tweets', as live stream messages. Follows the store lifecycle (loads only
+ * when logged in; reset; a second initialize ignored unless forced). Messages without an author or
+ * titles, without a known title, or already tagged are left out; one whose main title has no tick is
+ * reported (`reportError`) and left out. Messages fetched before any tick price is known (the load
+ * after a sign-in usually beats the socket's subscribe answer) wait for the first prices.
+ */
+export const liveStreamMachine = liveStreamSetup
+  .extend({
+    actions: {
+      /** the fetched messages as the stream, reporting those without a tick and saying when none is left */
+      showFetched: liveStreamSetup.enqueueActions(({ context, event, enqueue }) => {
+        const fetched = (event as { output?: readonly IncomingMessage[] }).output ?? context.fetched ?? []
+        const { messages, missingTicks } = toLiveStream(fetched, envOf(context))
+        enqueue.assign({ messages, fetched: undefined, error: undefined })
+        if (missingTicks.length > 0)
+          enqueue({ type: 'reportError', params: { message: 'Missing tick', missing: missingTicks } })
+        if (messages.length === 0) enqueue({ type: 'notify', params: gameNotices.noRelevantMessages })
+      }),
     },
-    loading: {
-      invoke: {
-        id: 'fetchMessages',
-        src: 'fetchMessages',
-        onDone: {
-          target: 'ready',
-          actions: enqueueActions(({ context, event, enqueue, check }) => {
-            const { messages, missingTicks } = toLiveStream(event.output, envOf(context))
-            enqueue.assign({ messages, error: undefined })
-            if (missingTicks.length > 0)
-              enqueue({ type: 'reportError', params: { message: 'Missing tick', missing: missingTicks } })
-            if (check('hasNoRelevantMessages'))
-              enqueue({ type: 'notify', params: gameNotices.noRelevantMessages })
-          }),
+  })
+  .createMachine({
+    id: 'liveStream',
+    context: ({ input }) => ({
+      messages: [],
+      titleIds: [],
+      pricedTitleIds: [],
+      taggedMessageIds: [],
+      loggedIn: input?.loggedIn ?? false,
+    }),
+    initial: 'uninitialized',
+    on: {
+      'session.changed': [
+        { guard: 'isLoggingOut', target: '.uninitialized', actions: ['trackSession', 'clearMessages'] },
+        { actions: 'trackSession' },
+      ],
+      'store.reset': { target: '.uninitialized', actions: 'clearMessages' },
+      'titles.changed': { actions: 'storeTitles' },
+      'prices.changed': { actions: 'storePrices' },
+      'predictions.changed': { actions: 'storeTagged' },
+    },
+    states: {
+      uninitialized: {
+        on: { 'store.initialize': { guard: 'isLoggedIn', target: 'loading' } },
+      },
+      loading: {
+        invoke: {
+          id: 'fetchMessages',
+          src: 'fetchMessages',
+          onDone: [
+            // no tick price known yet (the socket's subscribe answer brings the first): held until one is
+            { guard: 'hasNoPrices', target: 'awaitingPrices', actions: 'holdFetched' },
+            { target: 'ready', actions: 'showFetched' },
+          ],
+          onError: {
+            target: 'failed',
+            actions: [
+              assign({ error: ({ event }) => event.error }),
+              { type: 'notify', params: gameNotices.messagesFailed },
+            ],
+          },
         },
-        onError: {
-          target: 'failed',
-          actions: [
-            assign({ error: ({ event }) => event.error }),
-            { type: 'notify', params: gameNotices.messagesFailed },
+      },
+      awaitingPrices: {
+        always: { guard: 'hasPrices', target: 'ready', actions: 'showFetched' },
+        on: { 'store.initialize': { guard: 'isForcedAndLoggedIn', target: 'loading' } },
+      },
+      ready: {
+        on: {
+          'store.initialize': { guard: 'isForcedAndLoggedIn', target: 'loading' },
+          'liveStream.pushed': [
+            { guard: 'isKeptTweet', actions: 'addPush' },
+            {
+              guard: 'isTweetMissingTick',
+              actions: {
+                type: 'reportError',
+                params: ({ context, event }) => {
+                  const mapped = mapPush(context, event)
+                  return { message: 'Missing tick', missing: 'missing' in mapped ? [mapped.missing] : [] }
+                },
+              },
+            },
           ],
         },
       },
-    },
-    ready: {
-      on: {
-        'store.initialize': { guard: 'isForcedAndLoggedIn', target: 'loading' },
-        'liveStream.pushed': [
-          { guard: 'isKeptTweet', actions: 'addPush' },
-          {
-            guard: 'isTweetMissingTick',
-            actions: {
-              type: 'reportError',
-              params: ({ context, event }) => {
-                const mapped = mapPush(context, event)
-                return { message: 'Missing tick', missing: 'missing' in mapped ? [mapped.missing] : [] }
-              },
-            },
-          },
-        ],
+      failed: {
+        on: { 'store.initialize': { guard: 'isLoggedIn', target: 'loading' } },
       },
     },
-    failed: {
-      on: { 'store.initialize': { guard: 'isLoggedIn', target: 'loading' } },
-    },
-  },
-})
+  })
 
 export type LiveStreamMachine = typeof liveStreamMachine

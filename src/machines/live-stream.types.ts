@@ -11,6 +11,8 @@ export interface LiveStreamContext {
   /** messages the player tagged: left out */
   readonly taggedMessageIds: readonly string[]
   readonly loggedIn: boolean
+  /** fetched before any tick price was known: shown once one is */
+  readonly fetched?: readonly IncomingMessage[]
   /** why the last fetch failed */
   readonly error?: unknown
 }

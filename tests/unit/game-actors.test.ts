@@ -312,7 +312,9 @@ describe('the live stream and activity actors', () => {
     const stream = createActor(provideLiveStream(liveStreamMachine, { ...base, reporter }), {
       input: { loggedIn: true },
     }).start()
-    stream.send({ type: 'titles.changed', titleIds: [1] })
+    stream.send({ type: 'titles.changed', titleIds: [1, 2] })
+    // ticks are known, but none of title 1
+    stream.send({ type: 'prices.changed', titleIds: [2] })
     stream.send({ type: 'store.initialize' })
     await settle()
     await settle()

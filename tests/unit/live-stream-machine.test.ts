@@ -51,6 +51,36 @@ describe('the live stream', () => {
     expect(notices).toEqual([])
   })
 
+  it('holds what it loaded before any tick price is known, and shows it with the first prices', async () => {
+    const { actor, reports, notices } = start(async () => [
+      serverMessage('m1', { t: 1 }),
+      serverMessage('m3', { t: 3, titles: untickedTitle }),
+    ])
+    // signed in: the load answers before the socket's subscribe answer brings the first prices
+    actor.send({ type: 'prices.changed', titleIds: [] })
+    actor.send({ type: 'store.initialize' })
+    await settle()
+    expect(actor.getSnapshot().value).toBe('awaitingPrices')
+    expect(ids(actor)).toEqual([])
+    expect(reports).toEqual([])
+
+    actor.send({ type: 'prices.changed', titleIds: [1, 2] })
+    expect(actor.getSnapshot().value).toBe('ready')
+    expect(ids(actor)).toEqual(['m1'])
+    expect(actor.getSnapshot().context.fetched).toBeUndefined()
+    expect(reports).toEqual([{ message: 'Missing tick', missing: [{ messageId: 'm3', titleId: 3 }] }])
+    expect(notices).toEqual([])
+
+    // a logout while waiting forgets what was held
+    actor.send({ type: 'prices.changed', titleIds: [] })
+    actor.send({ type: 'store.initialize', force: true })
+    await settle()
+    expect(actor.getSnapshot().value).toBe('awaitingPrices')
+    actor.send({ type: 'session.changed', loggedIn: false })
+    expect(actor.getSnapshot()).toMatchObject({ value: 'uninitialized', context: { messages: [] } })
+    expect(actor.getSnapshot().context.fetched).toBeUndefined()
+  })
+
   it('says when nothing relevant came, and warns when fetching fails', async () => {
     const empty = start(async () => [serverMessage('m4', { titles: [] })])
     empty.actor.send({ type: 'store.initialize' })
