@@ -122,6 +122,8 @@ async function connectAll(command: Extract<ClientCommand, { type: 'connect' }>):
   return { type: 'connected', ready: readyCount, failed, firstError }
 }
 
+// the orchestrator is gone (killed, Ctrl-C): stop too
+process.on('disconnect', () => process.exit(0))
 process.on('message', (command: ClientCommand) => {
   if (command.type === 'connect') {
     connectAll(command).then((report) => process.send?.(report))

@@ -22,7 +22,7 @@ import type {
  */
 
 const clientCounts = (process.env.BENCH_CLIENTS ?? '1000,5000').split(',').map(Number)
-const repeats = Number(process.env.BENCH_REPEAT ?? 2)
+const repeats = Number(process.env.BENCH_REPEAT ?? 1)
 /**
  * BENCH_SERVERS: which servers run. 'ws' is the plain baseline the target is set against;
  * 'ws-batched' is ws with the same per-round write coalescing as our server; 'socketio-stock' is our
@@ -286,6 +286,10 @@ async function scenario(kind: Variant, clients: number): Promise<ScenarioResult>
     BENCH_WS_BATCHED: kind === 'ws-batched' ? '1' : '0',
   })
   const clientProcesses = Array.from({ length: workers }, () => spawn('clients'))
+  // Whatever hangs, the scenario ends: killed children reject every pending answer.
+  const watchdog = setTimeout(() => {
+    for (const child of [server, ...clientProcesses]) child.kill('SIGKILL')
+  }, scenarioBudgetMs + 10_000)
   const result: ScenarioResult = {
     kind,
     clients,
@@ -360,6 +364,7 @@ async function scenario(kind: Variant, clients: number): Promise<ScenarioResult>
     result.error = String(error)
     console.error(`${kind} ${clients}: ${result.error}`)
   } finally {
+    clearTimeout(watchdog)
     for (const child of [server, ...clientProcesses]) {
       if (child.connected) child.send({ type: 'exit' })
     }

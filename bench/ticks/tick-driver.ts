@@ -44,6 +44,9 @@ export function driveTicks(titleIds: readonly number[], emit: (tick: Tick) => vo
     }
   }, roundMs)
 
+  // the orchestrator is gone (killed, Ctrl-C): stop too
+  process.on('disconnect', () => process.exit(0))
+  if (!process.connected) process.exit(0)
   process.on('message', (command: ServerCommand) => {
     if (command.type === 'rate') {
       rate = command.ticksPerSecond
