@@ -13,7 +13,11 @@ function body(code: string, message: string, fields?: Record<string, string>): A
  * Fastify's router answers a malformed URL (bad percent-encoding) or an over-long path parameter itself,
  * before any route or error handler runs; this option of `Fastify()` gives those answers our shape too.
  */
-export function frameworkErrorReply(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+export function frameworkErrorReply(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
   const status = error.statusCode ?? 400
   if (status >= 500) reply.status(status).send(body('internal_error', 'Oops! Something went wrong'))
   else reply.status(status).send(body(error.code.toLowerCase(), error.message))
