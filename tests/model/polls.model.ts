@@ -3,6 +3,7 @@ import type { OwnVote, Poll, PollResults } from '../../src/api/polls'
 import { pollsMachine } from '../../src/machines/polls.machine'
 import type { PollsData } from '../../src/machines/polls.types'
 import type { StoreContext } from '../../src/machines/store.types'
+import { pollAt } from '../support/game-fixtures'
 import { type PathModel, stateName } from './paths'
 
 const hour = 3600_000
@@ -17,21 +18,7 @@ const results = (up: number, total: number): PollResults => ({
   totalTtcBet: total,
 })
 
-const poll = (pollId: number, titleId: number, startTime: number): Poll => ({
-  pollId,
-  titleId,
-  priceBase: 100,
-  startTime,
-  endTime: startTime + 2 * hour,
-  evalTime: startTime + 6 * hour,
-  createdAt: startTime,
-  phase: 'open',
-  evalPrice: null,
-  outcome: null,
-  settledAt: null,
-  votes: [],
-  results: results(0, 0),
-})
+const poll = (pollId: number, titleId: number, startTime: number): Poll => pollAt(pollId, titleId, startTime)
 
 /** The server's list: an open poll of a known title, an older one, and one of a title the client does not know. */
 export const serverPolls: Poll[] = [

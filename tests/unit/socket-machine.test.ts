@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto'
-import { EventEmitter } from 'node:events'
 import type { io } from 'socket.io-client'
 import { describe, expect, it } from 'vitest'
 import { type AnyActorRef, createActor, fromCallback, fromPromise, setup } from 'xstate'
@@ -8,6 +7,7 @@ import { defaultTickSource, listenToSocket, provideSocket, socketClientOptions }
 import { socketMachine } from '~/machines/socket.machine'
 import type { RefreshedUser, SocketCommand, SocketEmitted, SocketEvent } from '~/machines/socket.types'
 import { fakeNavigator, fakeNotifier, settle } from '../support/client-fixtures'
+import { FakeSocket } from '../support/fake-socket'
 
 const apple = { id: 2494, n: 'Apple' }
 const tesla = { id: 2793, n: 'Tesla' }
@@ -231,30 +231,6 @@ describe('the socket machine', () => {
     expect(open()).toBe(0)
   })
 })
-
-/** A stand-in for socket.io-client's socket: records the emits, answers acks as the test says. */
-class FakeSocket extends EventEmitter {
-  readonly io = new EventEmitter()
-  readonly emitted: { event: string; payload: unknown }[] = []
-  answer: (event: string, payload: unknown) => [Error | null, unknown] = () => [null, true]
-  connects = 0
-  disconnected = false
-  timeout(_ms: number) {
-    return {
-      emit: (event: string, payload: unknown, ack: (error: Error | null, answer: unknown) => void) => {
-        this.emitted.push({ event, payload })
-        const [error, answer] = this.answer(event, payload)
-        ack(error, answer)
-      },
-    }
-  }
-  connect() {
-    this.connects += 1
-  }
-  disconnect() {
-    this.disconnected = true
-  }
-}
 
 function fakeIo() {
   const made: { url: string; options: unknown; socket: FakeSocket }[] = []
