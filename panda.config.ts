@@ -14,7 +14,9 @@ export default defineConfig({
   outdir: 'styled-system',
   // Park UI's `dark` condition is `.dark &`: src/color-scheme.ts sets the class before first paint.
   theme: {
+    // spec §9: the screen breakpoints 600, 1024, 1440 and 1920 (phone, tablet, laptop, desktop)
     extend: {
+      breakpoints: { sm: '600px', md: '1024px', lg: '1440px', xl: '1920px', '2xl': '2560px' },
       tokens: {
         colors: { green: green.tokens },
       },
@@ -23,8 +25,19 @@ export default defineConfig({
           // preset 0.43 recipes refer to `accent.*` (selected states, ::selection) without defining it
           accent: iris.semanticTokens,
           // price moves: usable as tokens (`color: 'up.text'`) or as a palette (`colorPalette: 'down'`)
-          up: green.semanticTokens,
-          down: red.semanticTokens,
+          // Radix step 9 under white text is 3.2:1 (green) and 3.9:1 (red): below WCAG AA, so the solid
+          // fills take step 11 in light mode (4.7:1 and 5.2:1) and green text the darkest step.
+          up: {
+            ...green.semanticTokens,
+            default: { value: { _light: '{colors.green.light.11}', _dark: '{colors.green.dark.9}' } },
+            emphasized: { value: { _light: '{colors.green.light.12}', _dark: '{colors.green.dark.10}' } },
+            text: { value: { _light: '{colors.green.light.12}', _dark: '{colors.green.dark.a11}' } },
+          },
+          down: {
+            ...red.semanticTokens,
+            default: { value: { _light: '{colors.red.light.11}', _dark: '{colors.red.dark.9}' } },
+            emphasized: { value: { _light: '{colors.red.light.12}', _dark: '{colors.red.dark.10}' } },
+          },
         },
       },
     },

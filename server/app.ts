@@ -6,7 +6,9 @@ import fastifyRateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import pino from 'pino'
+import { appVersion } from '../src/api/client/app-version'
 import { AdjustableClock, type Clock, systemClock } from './clock'
+import { joinCluster } from './cluster/cluster'
 import type { Config } from './config'
 import type { AppContext, AppEvents } from './context'
 import { connectDatabase } from './db/connect'
@@ -27,6 +29,7 @@ import { pruneIdempotencyKeys } from './http/idempotency'
 import { mailUnsubscribeRoutes, oneClickUnsubscribePath } from './http/mail-unsubscribe.routes'
 import { marketRoutes } from './http/market.routes'
 import { oauthRoutes } from './http/oauth.routes'
+import { registerOpenApi } from './http/openapi'
 import { pollsRoutes } from './http/polls.routes'
 import { predictionsRoutes } from './http/predictions.routes'
 import { rankingsRoutes } from './http/rankings.routes'
@@ -59,6 +62,12 @@ export async function createContext(
   })
   await migrateToLatest(db)
   const clock = overrides.clock ?? (config.testClock ? new AdjustableClock() : systemClock)
+  const { redisUrl, databaseUrl } = config
+  // Before anything reads the clock: a process joining a cluster under a test clock takes its time.
+  const cluster =
+    redisUrl && databaseUrl
+      ? await joinCluster({ config: { ...config, redisUrl, databaseUrl }, clock, log })
+      : undefined
   const mailer =
     overrides.mailer ??
     createMailer({
@@ -67,7 +76,8 @@ export async function createContext(
       outboxFile: join(config.dataDir, 'outbox.log'),
       log,
     })
-  const market = overrides.market ?? createMarket({ config, db, clock, log })
+  const localMarket = overrides.market ?? createMarket({ config, db, clock, log })
+  const market = cluster ? cluster.market(localMarket) : localMarket
   const jobs = new JobRunner(clock, log)
   const ctx: AppContext = {
     config,
@@ -78,6 +88,7 @@ export async function createContext(
     events: new EventEmitter<AppEvents>(),
     market,
     jobs,
+    cluster,
   }
   jobs.register({ name: 'prune idempotency keys', run: (now) => pruneIdempotencyKeys(ctx, now) })
   registerGameJobs(ctx)
@@ -146,6 +157,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:', 'https:'],
         'connect-src': ["'self'"],
+        // the installable app: /sw.js (vite-plugin-pwa) and /manifest.webmanifest, same origin only
+        'worker-src': ["'self'"],
+        'manifest-src': ["'self'"],
         'font-src': ["'self'", 'data:'],
         'object-src': ["'none'"],
         'frame-ancestors': ["'none'"],
@@ -161,6 +175,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   registerCsrfDefence(app, ctx.config.appOrigin, [oneClickUnsubscribePath])
   // Before the route plugins: each keeps the error handler in force when it was registered.
   registerErrorHandling(app, await registerSpa(app, ctx.config.staticDir))
+  await registerOpenApi(app, ctx, appVersion)
 
   await app.register(healthRoutes, { ctx })
   await app.register(authRoutes, { ctx })
@@ -177,13 +192,14 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(clientErrorsRoutes, { ctx })
   await app.register(realtimePlugin, { ctx })
   if (ctx.config.testClock && ctx.clock instanceof AdjustableClock) {
-    await app.register(testClockRoutes, { clock: ctx.clock, jobs: ctx.jobs })
+    await app.register(testClockRoutes, { clock: ctx.clock, jobs: ctx.jobs, shared: ctx.cluster?.testClock })
   }
 
   app.addHook('onClose', async () => {
     await ctx.jobs.stop()
     ctx.market.stop()
     ctx.mailer.close()
+    await ctx.cluster?.close()
     await ctx.db.destroy()
   })
   return app

@@ -15,4 +15,11 @@ export class AdjustableClock implements Clock {
     if (!Number.isFinite(ms) || ms < 0) throw new RangeError('advanceMs must be a non-negative number')
     this.#offsetMs += ms
   }
+  get offsetMs(): number {
+    return this.#offsetMs
+  }
+  /** Moves the offset up to `offsetMs` if it is behind: processes sharing one test clock take the largest. */
+  catchUp(offsetMs: number): void {
+    if (Number.isFinite(offsetMs) && offsetMs > this.#offsetMs) this.#offsetMs = offsetMs
+  }
 }

@@ -42,6 +42,13 @@ export interface Config {
   appOrigin: string
   /** PostgreSQL connection string; SQLite under dataDir when absent. */
   databaseUrl?: string
+  /**
+   * REDIS_URL: several server processes on one PostgreSQL share ticks, messages and socket events
+   * through this Redis; one of them publishes the market. Needs DATABASE_URL.
+   */
+  redisUrl?: string
+  /** ALPHA_REDIS_PREFIX: prefix of every Redis key and channel, so clusters can share a Redis. @default 'alpha:' */
+  redisPrefix: string
   /** Folder for the SQLite database, the secret key, the mail outbox and uploads. @default './data' */
   dataDir: string
   /** nodemailer SMTP URL; when absent mail is appended to `${dataDir}/outbox.log`. */
@@ -89,6 +96,11 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   APP_ORIGIN: z.url().optional(),
   DATABASE_URL: z.string().min(1).optional(),
+  REDIS_URL: z.string().min(1).optional(),
+  ALPHA_REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/)
+    .default('alpha:'),
   ALPHA_DATA_DIR: z.string().default('./data'),
   SMTP_URL: z.string().min(1).optional(),
   MAIL_FROM: z.string().default('Alpha <no-reply@localhost>'),
@@ -210,12 +222,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data
   if (!validTimeZone(e.ALPHA_TIME_ZONE))
     throw new ConfigError(`ALPHA_TIME_ZONE: unknown zone ${e.ALPHA_TIME_ZONE}`)
+  if (e.REDIS_URL && !e.DATABASE_URL)
+    throw new ConfigError('REDIS_URL: several processes need one PostgreSQL; set DATABASE_URL too')
+  if (e.REDIS_URL && !/^rediss?:\/\//.test(e.REDIS_URL))
+    throw new ConfigError('REDIS_URL: a redis:// or rediss:// URL')
   const dataDir = resolve(e.ALPHA_DATA_DIR)
   return {
     port: e.PORT,
     host: e.HOST,
     appOrigin: (e.APP_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.ALPHA_REDIS_PREFIX,
     dataDir,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

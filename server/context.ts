@@ -1,6 +1,7 @@
 import type { EventEmitter } from 'node:events'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Clock } from './clock'
+import type { Cluster } from './cluster/cluster'
 import type { Config } from './config'
 import type { Db } from './db/database'
 import type { JobRunner } from './jobs/job-runner'
@@ -24,4 +25,6 @@ export interface AppContext {
   market: MarketSource
   /** periodic game work on the server clock */
   jobs: JobRunner
+  /** set when this process is one of several (REDIS_URL): see server/cluster/cluster.ts */
+  cluster?: Cluster
 }

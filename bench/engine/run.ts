@@ -9,6 +9,7 @@ import { EngineMarket } from './market'
 import { figuresMarkdown, type RunFigures, writeReadme } from './report'
 import { seedGame, seedWriteFixtures } from './seed'
 import { compileServer } from './server-process'
+import { watchSlowStatements } from './slow-sql'
 import { stateScenario } from './state-scenario'
 import { writesScenario } from './writes-scenario'
 
@@ -25,7 +26,8 @@ import { writesScenario } from './writes-scenario'
  * (6) slices with a raw write run of BENCH_RAW_SECONDS (1) before, between and after them;
  * BENCH_EVAL_N (1,000,000) and BENCH_PG_EVAL_N (200,000; 0 skips PostgreSQL) the backlogs;
  * BENCH_README=0 leaves the README alone; BENCH_JOBS=0 turns the server's job runner off;
- * BENCH_SERVER_NODE_OPTIONS='--cpu-prof ...' and BENCH_SLOW_SQL_MS=n diagnose.
+ * BENCH_SERVER_NODE_OPTIONS='--cpu-prof ...', BENCH_SLOW_SQL_MS=n (the server's statements, and the
+ * evaluation's in this process) and BENCH_WRITE_STATS=1 (writes per group commit) diagnose.
  */
 
 const scenarios = new Set((process.env.BENCH_SCENARIOS ?? 'state,writes,evaluate').split(','))
@@ -138,6 +140,8 @@ async function main(): Promise<boolean> {
   }
   rmSync(game, { recursive: true, force: true })
   if (scenarios.has('evaluate')) {
+    // the evaluation runs in this process: its statements are timed here (seeding ones included)
+    if (process.env.BENCH_SLOW_SQL_MS) watchSlowStatements(Number(process.env.BENCH_SLOW_SQL_MS))
     await attempt('evaluate on SQLite', async () => {
       const sqlite = await evaluateSqlite(root, evalCount)
       figures.evaluations.push(sqlite)

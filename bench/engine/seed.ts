@@ -250,6 +250,11 @@ async function seedPolls(db: Db, market: EngineMarket, now: number, players: num
   }
   await sql`insert into ledger (wallet_address, type, amount, reference, created_at)
     select wallet_address, 'wager', -ttc_bet, 'poll:' || poll_id, created_at from votes`.execute(db)
+  // the polls' running totals, as the bets would have added them up (0008-poll-results)
+  const count = (side: string) =>
+    sql`(select count(*) from votes v where v.poll_id = polls.id and v.vote = ${sql.lit(side)})`
+  await sql`update polls set bets_up = ${count('up')}, bets_flat = ${count('flat')}, bets_down = ${count('down')},
+    ttc_bet_total = coalesce((select sum(v.ttc_bet) from votes v where v.poll_id = polls.id), 0)`.execute(db)
   for (const poll of polls) {
     if (!poll.outcome || poll.settledAt === null) continue
     const sides = await db

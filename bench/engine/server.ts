@@ -3,6 +3,8 @@ import { monitorEventLoopDelay } from 'node:perf_hooks'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { buildApp, createContext } from '../../server/app'
 import { loadConfig } from '../../server/config'
+import type { AppContext } from '../../server/context'
+import { writeQueueStats } from '../../server/db/write-batch'
 import { databaseMessageStore } from '../../server/market/messages.repo'
 import { EngineMarket } from './market'
 import type { ServerCommand, ServerReady, ServerStats } from './protocol'
@@ -10,6 +12,8 @@ import { watchSlowStatements } from './slow-sql'
 
 /** main.ts runs the jobs this often. */
 const jobIntervalMs = 1000
+
+let appContext: AppContext | undefined
 
 /**
  * The server under load, alone in its process: 'app' is the app as `npm start` builds it (SQLite on
@@ -36,6 +40,7 @@ async function start(command: Extract<ServerCommand, { type: 'start' }>): Promis
   })
   const market = new EngineMarket()
   const ctx = await createContext(config, { market })
+  appContext = ctx
   market.attachStore(databaseMessageStore(ctx.db))
   const app = await buildApp(ctx)
   app.addHook('onListen', async () => {
@@ -68,6 +73,12 @@ async function main(): Promise<void> {
       delay.reset()
       process.send?.(stats)
     } else if (command.type === 'exit') {
+      if (appContext && process.env.BENCH_WRITE_STATS === '1') {
+        const { commits, writes } = writeQueueStats(appContext.db)
+        console.error(
+          `group commit: ${writes} writes in ${commits} commits (${(writes / Math.max(1, commits)).toFixed(1)} per commit)`,
+        )
+      }
       await app?.close()
       process.exit(0)
     }

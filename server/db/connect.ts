@@ -9,9 +9,9 @@ import {
   type Driver,
   Kysely,
   PostgresDialect,
+  type QueryResult,
   SqliteAdapter,
   SqliteDialect,
-  SqliteDriver,
 } from 'kysely'
 import pg from 'pg'
 import type { Database, Db } from './database'
@@ -34,12 +34,102 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value))
 
 /**
- * Writes take the database lock at BEGIN, so two processes on one SQLite file wait for each other
+ * Hands the one SQLite connection to one caller at a time, in the order they asked. Kysely's own mutex
+ * wakes every waiter on each release (all but one go back to sleep), which under a few hundred
+ * concurrent requests costs more than the statements themselves.
+ */
+export class FifoMutex {
+  #locked = false
+  readonly #waiters: (() => void)[] = []
+
+  lock(): Promise<void> {
+    if (!this.#locked) {
+      this.#locked = true
+      return Promise.resolve()
+    }
+    return new Promise((resolve) => this.#waiters.push(resolve))
+  }
+
+  unlock(): void {
+    const next = this.#waiters.shift()
+    if (next) next()
+    else this.#locked = false
+  }
+}
+
+const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`
+
+class SqliteConnection implements DatabaseConnection {
+  constructor(readonly sqlite: SQLite.Database) {}
+
+  executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    const statement = this.sqlite.prepare(compiledQuery.sql)
+    const parameters = compiledQuery.parameters as unknown[]
+    if (statement.reader) return Promise.resolve({ rows: statement.all(parameters) as R[] })
+    const { changes, lastInsertRowid } = statement.run(parameters)
+    return Promise.resolve({
+      numAffectedRows: BigInt(changes),
+      insertId: BigInt(lastInsertRowid),
+      rows: [],
+    })
+  }
+
+  // biome-ignore lint/correctness/useYield: Kysely's interface; the app streams no query
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('streaming queries are not supported')
+  }
+}
+
+/**
+ * Kysely's SQLite driver with a first-come first-served connection mutex, and writes that take the
+ * database lock at BEGIN (BEGIN IMMEDIATE), so two processes on one SQLite file wait for each other
  * (busy_timeout) instead of failing when a read transaction tries to become a write one.
  */
-class ImmediateSqliteDriver extends SqliteDriver {
-  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+class ImmediateSqliteDriver implements Driver {
+  readonly #mutex = new FifoMutex()
+  readonly #connection: SqliteConnection
+
+  constructor(sqlite: SQLite.Database) {
+    this.#connection = new SqliteConnection(sqlite)
+  }
+
+  async init(): Promise<void> {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    await this.#mutex.lock()
+    return this.#connection
+  }
+
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'))
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('commit'))
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('rollback'))
+  }
+
+  async savepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(`savepoint ${quoted(name)}`))
+  }
+
+  async rollbackToSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(`rollback to ${quoted(name)}`))
+  }
+
+  async releaseSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(`release ${quoted(name)}`))
+  }
+
+  async releaseConnection(): Promise<void> {
+    this.#mutex.unlock()
+  }
+
+  async destroy(): Promise<void> {
+    this.#connection.sqlite.close()
   }
 }
 
@@ -55,13 +145,13 @@ class ImmediateSqliteAdapter extends SqliteAdapter {
 }
 
 class ImmediateSqliteDialect extends SqliteDialect {
-  readonly #config: ConstructorParameters<typeof SqliteDialect>[0]
-  constructor(config: ConstructorParameters<typeof SqliteDialect>[0]) {
-    super(config)
-    this.#config = config
+  readonly #sqlite: SQLite.Database
+  constructor(sqlite: SQLite.Database) {
+    super({ database: sqlite })
+    this.#sqlite = sqlite
   }
   override createDriver(): Driver {
-    return new ImmediateSqliteDriver(this.#config)
+    return new ImmediateSqliteDriver(this.#sqlite)
   }
   override createAdapter(): DialectAdapter {
     return new ImmediateSqliteAdapter()
@@ -95,9 +185,27 @@ export function dialectOf(options: DatabaseOptions): DialectName {
   return options.databaseUrl ? 'postgres' : 'sqlite'
 }
 
+const sqliteHandles = new WeakMap<object, SQLite.Database>()
+
+/**
+ * The better-sqlite3 handle behind a database made by `connectDatabase` (not behind a transaction),
+ * for the few hot statements that must not queue for the connection: only statements that read
+ * nothing a transaction could leave half-done (see data-version.ts).
+ */
+export function sqliteHandleOf(db: object): SQLite.Database | undefined {
+  return sqliteHandles.get(db)
+}
+
 export function connectDatabase(options: DatabaseOptions): Db {
-  const dialect = options.databaseUrl
-    ? new PostgresDialect({ pool: postgresPool(options.databaseUrl, options.onPoolError) })
-    : new ImmediateSqliteDialect({ database: openSqlite(options.dataDir) })
-  return new Kysely<Database>({ dialect, plugins: [new CamelCasePlugin()] })
+  if (options.databaseUrl) {
+    const dialect = new PostgresDialect({ pool: postgresPool(options.databaseUrl, options.onPoolError) })
+    return new Kysely<Database>({ dialect, plugins: [new CamelCasePlugin()] })
+  }
+  const sqlite = openSqlite(options.dataDir)
+  const db = new Kysely<Database>({
+    dialect: new ImmediateSqliteDialect(sqlite),
+    plugins: [new CamelCasePlugin()],
+  })
+  sqliteHandles.set(db, sqlite)
+  return db
 }

@@ -1,6 +1,21 @@
+import type SQLite from 'better-sqlite3'
 import { sql } from 'kysely'
+import { sqliteHandleOf } from './connect'
 import type { Executor } from './database'
 import { isPostgres } from './dialect'
+
+const versionSql = `select total_changes() as changes,
+    (select data_version from pragma_data_version) as version`
+const versionStatements = new WeakMap<SQLite.Database, SQLite.Statement>()
+
+function versionStatement(handle: SQLite.Database): SQLite.Statement {
+  let statement = versionStatements.get(handle)
+  if (!statement) {
+    statement = handle.prepare(versionSql)
+    versionStatements.set(handle, statement)
+  }
+  return statement
+}
 
 /**
  * A text that changes whenever anything was committed to the database, by this process or another, at
@@ -13,13 +28,21 @@ import { isPostgres } from './dialect'
  *   commit since changes it; read-only ones do not. Inside REPEATABLE READ it is the transaction's own.
  */
 export async function dataVersion(db: Executor): Promise<string> {
+  // SQLite outside a transaction: straight on the connection, without queueing for it behind a
+  // transaction (a request polling the state must not wait for a job's commit to learn nothing
+  // changed). Both counters only grow, uncommitted changes of a transaction under way included, so
+  // equal texts still prove that nothing was committed in between.
+  const handle = sqliteHandleOf(db)
+  if (handle) {
+    const row = versionStatement(handle).get() as { changes: number; version: number } | undefined
+    return `sqlite:${row?.changes ?? ''}:${row?.version ?? ''}`
+  }
   if (isPostgres(db)) {
     const { rows } = await sql<{ snapshot: string }>`select pg_current_snapshot()::text as snapshot`.execute(
       db,
     )
     return `pg:${rows[0]?.snapshot ?? ''}`
   }
-  const { rows } = await sql<{ changes: number; version: number }>`select total_changes() as changes,
-    (select data_version from pragma_data_version) as version`.execute(db)
+  const { rows } = await sql<{ changes: number; version: number }>`${sql.raw(versionSql)}`.execute(db)
   return `sqlite:${rows[0]?.changes ?? ''}:${rows[0]?.version ?? ''}`
 }

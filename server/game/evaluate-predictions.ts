@@ -2,6 +2,7 @@ import { type RawBuilder, sql } from 'kysely'
 import type { Db, Tx } from '../db/database'
 import { isPostgres } from '../db/dialect'
 import { inTransaction } from '../db/transaction'
+import { yieldToRequests } from '../jobs/job-runner'
 import type { MarketSource } from '../market/source'
 import { creditHundredthsSql, isCorrectSql } from './prediction-sql'
 
@@ -119,6 +120,8 @@ export async function evaluateDuePredictions(
     }
     if (!closing) return result
     after = upTo
+    // a backlog: requests run between the batches
+    await yieldToRequests()
   }
 }
 

@@ -8,55 +8,25 @@ import type { MarketSource } from '../market/source'
 /** The spec keeps at most 50 polls, newest by end time. */
 export const pollListLimit = 50
 
-const emptyResults = (): PollResults => ({
-  numUsersBetUp: 0,
-  numUsersBetFlat: 0,
-  numUsersBetDown: 0,
-  totalTtcBet: 0,
-})
-
-/** Counts per side and the pot of each poll, in one grouped query. */
-export async function pollResultsOf(
-  db: Executor,
-  pollIds: readonly number[],
-): Promise<Map<number, PollResults>> {
-  const results = new Map<number, PollResults>(pollIds.map((id) => [id, emptyResults()]))
-  if (pollIds.length === 0) return results
-  const rows = await db
-    .selectFrom('votes')
-    .select((eb) => [
-      'pollId',
-      'vote',
-      eb.fn.countAll<number>().as('bets'),
-      eb.fn.sum<number>('ttcBet').as('staked'),
-    ])
-    .where('pollId', 'in', pollIds)
-    .groupBy(['pollId', 'vote'])
-    .execute()
-  const pots = new Map<number, number>()
-  for (const row of rows) {
-    const result = results.get(row.pollId)
-    if (!result) continue
-    const bets = Number(row.bets)
-    if (row.vote === 'up') result.numUsersBetUp = bets
-    else if (row.vote === 'flat') result.numUsersBetFlat = bets
-    else result.numUsersBetDown = bets
-    pots.set(row.pollId, (pots.get(row.pollId) ?? 0) + Number(row.staked))
+/** A poll row's running totals (0008) as the results the API shows. */
+export function resultsOfRow(row: {
+  betsUp: number
+  betsFlat: number
+  betsDown: number
+  ttcBetTotal: number
+}): PollResults {
+  return {
+    numUsersBetUp: Number(row.betsUp),
+    numUsersBetFlat: Number(row.betsFlat),
+    numUsersBetDown: Number(row.betsDown),
+    totalTtcBet: fromHundredths(Number(row.ttcBetTotal)),
   }
-  for (const [id, pot] of pots) {
-    const result = results.get(id)
-    if (result) result.totalTtcBet = fromHundredths(pot)
-  }
-  return results
-}
-
-export async function pollResults(db: Executor, pollId: number): Promise<PollResults> {
-  return (await pollResultsOf(db, [pollId])).get(pollId) ?? emptyResults()
 }
 
 /**
  * The polls a player sees: the newest 50 by end time of titles the market knows, each with the
- * player's own bet and everybody's counts. Three queries, whatever the number of polls.
+ * player's own bet and everybody's counts (the polls' running totals). Two queries, whatever the number
+ * of polls.
  */
 export async function listPolls(
   db: Executor,
@@ -74,15 +44,12 @@ export async function listPolls(
     .execute()
   if (polls.length === 0) return []
   const ids = polls.map((poll) => poll.id)
-  const [results, own] = await Promise.all([
-    pollResultsOf(db, ids),
-    db
-      .selectFrom('votes')
-      .select(['pollId', 'userId', 'vote', 'ttcBet', 'createdAt', 'payout'])
-      .where('userId', '=', options.userId)
-      .where('pollId', 'in', ids)
-      .execute(),
-  ])
+  const own = await db
+    .selectFrom('votes')
+    .select(['pollId', 'userId', 'vote', 'ttcBet', 'createdAt', 'payout'])
+    .where('userId', '=', options.userId)
+    .where('pollId', 'in', ids)
+    .execute()
   const ownByPoll = new Map(own.map((vote) => [vote.pollId, vote]))
   return polls.map((poll) => {
     const vote = ownByPoll.get(poll.id)
@@ -111,25 +78,25 @@ export async function listPolls(
       outcome: poll.outcome,
       settledAt: poll.settledAt,
       votes,
-      results: results.get(poll.id) ?? emptyResults(),
+      results: resultsOfRow(poll),
     }
   })
 }
 
-/** Number of bets and the pot; undefined for an unknown poll. */
+/** Number of bets and the pot (the poll's running totals); undefined for an unknown poll. */
 export async function pollStatus(db: Executor, pollId: number): Promise<PollStatus | undefined> {
   const row = await db
     .selectFrom('polls')
-    .leftJoin('votes', 'votes.pollId', 'polls.id')
-    .select((eb) => [
-      eb.fn.count<number>('votes.id').as('votesCast'),
-      eb.fn.sum<number>('votes.ttcBet').as('pot'),
-    ])
-    .where('polls.id', '=', pollId)
-    .groupBy('polls.id')
+    .select(['betsUp', 'betsFlat', 'betsDown', 'ttcBetTotal'])
+    .where('id', '=', pollId)
     .executeTakeFirst()
   if (!row) return undefined
-  return { pollId, votesCast: Number(row.votesCast), totalTtcBet: fromHundredths(Number(row.pot ?? 0)) }
+  const results = resultsOfRow(row)
+  return {
+    pollId,
+    votesCast: results.numUsersBetUp + results.numUsersBetFlat + results.numUsersBetDown,
+    totalTtcBet: results.totalTtcBet,
+  }
 }
 
 /** The player's bets per title: how many, how many won and lost, TTC staked and paid out. */

@@ -1,9 +1,11 @@
+import type SQLite from 'better-sqlite3'
 import { type RawBuilder, sql } from 'kysely'
 import type { PerformanceRow, TaggedMessage } from '../../src/api/predictions'
 import { evaluationDelayMs, evaluationTimeOf, type Trend } from '../../src/domain/prediction'
 import { rewardFactorFor } from '../../src/domain/reward-factor'
 import type { Executor } from '../db/database'
 import { isPostgres } from '../db/dialect'
+import { camelRow, statement } from '../db/sqlite-rows'
 import type { TaggedMessageRow } from '../db/tables/tagged-messages.table'
 import { isCorrectSql } from './prediction-sql'
 
@@ -96,6 +98,48 @@ export async function placePrediction(
     .returningAll()
     .executeTakeFirst()
   return row && { row, nextRewardFactor: rewardFactorFor(runningBefore + 1) }
+}
+
+const runningCountNowSql = `select
+    (select count(*) from tagged_messages
+      where user_id = ? and created_at > ? and evaluated_at is null)
+    + (select count(*) from tagged_messages
+      where evaluated_at is null and evaluation_due_at <= ? and +user_id = ?) as running`
+const insertPredictionSql = `insert into tagged_messages (user_id, title_id, message_id, trend, at_price,
+    eval_price, evaluated_at, created_at, evaluation_due_at, reward_factor)
+  values (?, ?, ?, ?, ?, null, null, ?, ?, ?)
+  on conflict (user_id, message_id, title_id) do nothing
+  returning *`
+
+/**
+ * `placePrediction` on SQLite as two statements run synchronously on the better-sqlite3 handle (the
+ * tag route's hot path, inside a group commit: see inSqliteWrite): the same count, row and answer.
+ */
+export function placePredictionNow(
+  handle: SQLite.Database,
+  prediction: NewPrediction,
+): PlacedPrediction | undefined {
+  const { userId, now } = prediction
+  const counted = statement(handle, runningCountNowSql).get(userId, now - evaluationDelayMs, now, userId) as {
+    running: number
+  }
+  const runningBefore = Number(counted.running)
+  const inserted = statement(handle, insertPredictionSql).get(
+    userId,
+    prediction.titleId,
+    prediction.messageId,
+    prediction.trend,
+    prediction.atPrice,
+    now,
+    evaluationTimeOf(now),
+    rewardFactorFor(runningBefore),
+  ) as Record<string, unknown> | undefined
+  return (
+    inserted && {
+      row: camelRow<TaggedMessageRow>(inserted),
+      nextRewardFactor: rewardFactorFor(runningBefore + 1),
+    }
+  )
 }
 
 /** The user's predictions made since `since`, newest first, at most `limit`. */

@@ -4,7 +4,7 @@ import { evaluationDelayMs } from '../../src/domain/prediction'
 import type { Executor, Tx } from '../db/database'
 import { isPostgres } from '../db/dialect'
 import { inTransaction } from '../db/transaction'
-import type { Job } from '../jobs/job-runner'
+import { type Job, yieldToRequests } from '../jobs/job-runner'
 import { creditHundredthsSql, isCorrectSql } from './prediction-sql'
 import type { RankingsContext } from './rankings'
 
@@ -236,6 +236,7 @@ export async function foldRankingDays(ctx: RankingsContext, now: number): Promis
   if (!(await anythingToFold(ctx, now))) return
   while (await foldWindow(ctx, now)) {
     // a backlog: one window per transaction, so others get the database in between
+    await yieldToRequests()
   }
 }
 

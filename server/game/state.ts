@@ -244,17 +244,24 @@ function keepAnswer(answers: Map<number, Answer>, userId: number, answer: Answer
 
 /**
  * The state of the game as the player sees it from their active group (group 1000 if they left it).
- * The caller's last answer is sent again while nothing was written since (one tiny statement tells),
+ * The caller's last answer is sent again while nothing was written since (one tiny statement tells, or
+ * the version the caller read for this request),
  * or, for a few seconds, while the versions of all it shows hold; either way only while no poll changed
  * phase, the chronic reads the same and the week is the same.
  */
-export async function gameStateBody(ctx: AppContext, userId: number, activeGroupId: number): Promise<Buffer> {
+export async function gameStateBody(
+  ctx: AppContext,
+  userId: number,
+  activeGroupId: number,
+  /** `dataVersion(ctx.db)` read by the caller for this request, if it did */
+  writtenBefore?: string,
+): Promise<Buffer> {
   const now = ctx.clock.now()
   const { answers } = cachesOf(ctx.db)
   const last = answers.get(userId)
   const current = last !== undefined && last.activeGroupId === activeGroupId && now < last.validUntil
   // Nothing written since: nothing it shows can have changed. One statement, so one snapshot.
-  if (current && last.written === (await dataVersion(ctx.db))) return last.body
+  if (current && last.written === (writtenBefore ?? (await dataVersion(ctx.db)))) return last.body
   return inReadTransaction(ctx.db, async (db) => {
     const written = await dataVersion(db)
     if (current && last.written === written) return last.body

@@ -1,10 +1,10 @@
+import type SQLite from 'better-sqlite3'
 import { overBalanceText, type PollResults, pollTexts, type VoteValue } from '../../src/api/polls'
 import { fromHundredths, toHundredths } from '../../src/domain/currency'
 import { pollPhase } from '../../src/domain/poll-phase'
 import type { Executor, Tx } from '../db/database'
+import { statement } from '../db/sqlite-rows'
 import { AppError, notFound } from '../http/app-error'
-import { post } from './ledger'
-import { pollResults } from './polls.read'
 
 export interface Bet {
   pollId: number
@@ -35,13 +35,81 @@ export async function primaryWallet(db: Executor, userId: number) {
   return wallet
 }
 
+/** The poll's running totals as the results a bet answers with. */
+const resultsColumns = ['betsUp', 'betsFlat', 'betsDown', 'ttcBetTotal'] as const
+const counterOf = { up: 'betsUp', flat: 'betsFlat', down: 'betsDown' } as const
+
 /**
- * Places a bet in the caller's transaction: the vote row and the stake's 'wager' ledger row commit
- * together or not at all. Checks in the order a player understands them: the poll, open for bets,
- * no bet yet, enough money. The unique key and the balance CHECK decide races the reads cannot see;
- * `betFailure` turns those errors into the same answers.
+ * Places a bet in the caller's transaction: the vote row, the poll's running totals and the stake's
+ * 'wager' ledger row commit together or not at all. The answers come in the order a player understands
+ * them: the poll, open for bets, no bet yet, enough money. Each check is the write itself, so a bet
+ * runs four statements: the totals' update only finds an open poll, the vote's insert does nothing on
+ * the (poll, player) key, the balance's update only takes money that is there (the CHECK on the balance
+ * stays the last guard); only a refused bet reads more, to say why. `betFailure` turns the errors of
+ * races the statements cannot see (none known) into the same answers.
  */
 export async function placeBet(tx: Tx, bet: Bet): Promise<PollResults> {
+  const stake = toHundredths(bet.ttcBet)
+  // Beyond what a column holds, and beyond any balance: refused by the reads, in the same order.
+  if (!Number.isSafeInteger(stake)) return refuseBet(tx, bet)
+  // First the poll row: on PostgreSQL bets on one poll queue here, then each finds its twin committed.
+  const counter = counterOf[bet.vote]
+  const results = await tx
+    .updateTable('polls')
+    .set((eb) => ({ [counter]: eb(counter, '+', 1), ttcBetTotal: eb('ttcBetTotal', '+', stake) }))
+    .where('id', '=', bet.pollId)
+    .where('endTime', '>', bet.now)
+    .returning(resultsColumns)
+    .executeTakeFirst()
+  if (!results) return refuseBet(tx, bet)
+  const vote = await tx
+    .insertInto('votes')
+    .values((eb) => ({
+      pollId: bet.pollId,
+      userId: bet.userId,
+      walletAddress: eb
+        .selectFrom('wallets')
+        .select('address')
+        .where('userId', '=', bet.userId)
+        .orderBy('createdAt')
+        .orderBy('address')
+        .limit(1),
+      vote: bet.vote,
+      ttcBet: stake,
+      payout: null,
+      createdAt: bet.now,
+    }))
+    .onConflict((conflict) => conflict.columns(['pollId', 'userId']).doNothing())
+    .returning('walletAddress')
+    .executeTakeFirst()
+  if (!vote) throw alreadyPlaced()
+  const paid = await tx
+    .updateTable('wallets')
+    .set((eb) => ({ balance: eb('balance', '-', stake) }))
+    .where('address', '=', vote.walletAddress)
+    .where('balance', '>=', stake)
+    .executeTakeFirst()
+  if (paid.numUpdatedRows !== 1n) throw overBalance((await primaryWallet(tx, bet.userId)).balance)
+  await tx
+    .insertInto('ledger')
+    .values({
+      walletAddress: vote.walletAddress,
+      type: 'wager',
+      amount: -stake,
+      reference: `poll:${bet.pollId}`,
+      createdAt: bet.now,
+    })
+    .execute()
+  return {
+    numUsersBetUp: Number(results.betsUp),
+    numUsersBetFlat: Number(results.betsFlat),
+    numUsersBetDown: Number(results.betsDown),
+    totalTtcBet: fromHundredths(Number(results.ttcBetTotal)),
+  }
+}
+
+/** Why a bet is refused, read check by check: unknown poll, betting over, bet already placed, money. */
+async function refuseBet(tx: Executor, bet: Bet): Promise<never> {
   const poll = await tx
     .selectFrom('polls')
     .select(['id', 'endTime', 'evalTime'])
@@ -56,33 +124,82 @@ export async function placeBet(tx: Tx, bet: Bet): Promise<PollResults> {
     .where('userId', '=', bet.userId)
     .executeTakeFirst()
   if (earlier) throw alreadyPlaced()
-  const wallet = await primaryWallet(tx, bet.userId)
+  throw overBalance((await primaryWallet(tx, bet.userId)).balance)
+}
+
+const primaryWalletSql = `select address, balance from wallets where user_id = ?
+  order by created_at, address limit 1`
+const countPollBetSql = (column: string) => `update polls
+  set ${column} = ${column} + 1, ttc_bet_total = ttc_bet_total + ?
+  where id = ? and end_time > ?
+  returning bets_up, bets_flat, bets_down, ttc_bet_total`
+const countBetSql = {
+  up: countPollBetSql('bets_up'),
+  flat: countPollBetSql('bets_flat'),
+  down: countPollBetSql('bets_down'),
+} as const
+const insertVoteSql = `insert into votes (poll_id, user_id, wallet_address, vote, ttc_bet, payout, created_at)
+  values (?, ?, (select address from wallets where user_id = ? order by created_at, address limit 1),
+    ?, ?, null, ?)
+  on conflict (poll_id, user_id) do nothing
+  returning wallet_address`
+const payStakeSql = 'update wallets set balance = balance - ? where address = ? and balance >= ?'
+const insertWagerSql = `insert into ledger (wallet_address, type, amount, reference, created_at)
+  values (?, 'wager', ?, ?, ?)`
+
+function primaryWalletNow(handle: SQLite.Database, userId: number): { address: string; balance: number } {
+  const wallet = statement(handle, primaryWalletSql).get(userId) as
+    | { address: string; balance: number }
+    | undefined
+  if (!wallet) throw new Error(`user ${userId} has no wallet`)
+  return wallet
+}
+
+/**
+ * `placeBet` on SQLite, run synchronously on the better-sqlite3 handle (the vote route's hot path,
+ * inside a group commit: see inSqliteWrite): the same four statements, refusals and answer.
+ */
+export function placeBetNow(handle: SQLite.Database, bet: Bet): PollResults {
   const stake = toHundredths(bet.ttcBet)
-  // Beyond what a column holds, and beyond any balance.
-  if (!Number.isSafeInteger(stake)) throw overBalance(wallet.balance)
-  // The vote row first: a twin of this bet still in flight makes the insert wait for it and fail with
-  // 'already placed', whatever the twin did to the balance this transaction read.
-  await tx
-    .insertInto('votes')
-    .values({
-      pollId: bet.pollId,
-      userId: bet.userId,
-      walletAddress: wallet.address,
-      vote: bet.vote,
-      ttcBet: stake,
-      payout: null,
-      createdAt: bet.now,
-    })
-    .execute()
-  if (bet.ttcBet > fromHundredths(wallet.balance)) throw overBalance(wallet.balance)
-  await post(tx, {
-    address: wallet.address,
-    type: 'wager',
-    amount: -stake,
-    reference: `poll:${bet.pollId}`,
-    now: bet.now,
-  })
-  return pollResults(tx, bet.pollId)
+  if (!Number.isSafeInteger(stake)) return refuseBetNow(handle, bet)
+  const results = statement(handle, countBetSql[bet.vote]).get(stake, bet.pollId, bet.now) as
+    | { bets_up: number; bets_flat: number; bets_down: number; ttc_bet_total: number }
+    | undefined
+  if (!results) return refuseBetNow(handle, bet)
+  const vote = statement(handle, insertVoteSql).get(
+    bet.pollId,
+    bet.userId,
+    bet.userId,
+    bet.vote,
+    stake,
+    bet.now,
+  ) as { wallet_address: string } | undefined
+  if (!vote) throw alreadyPlaced()
+  const paid = statement(handle, payStakeSql).run(stake, vote.wallet_address, stake)
+  if (paid.changes !== 1) throw overBalance(primaryWalletNow(handle, bet.userId).balance)
+  statement(handle, insertWagerSql).run(vote.wallet_address, -stake, `poll:${bet.pollId}`, bet.now)
+  return {
+    numUsersBetUp: Number(results.bets_up),
+    numUsersBetFlat: Number(results.bets_flat),
+    numUsersBetDown: Number(results.bets_down),
+    totalTtcBet: fromHundredths(Number(results.ttc_bet_total)),
+  }
+}
+
+/** `refuseBet` on the handle. */
+function refuseBetNow(handle: SQLite.Database, bet: Bet): never {
+  const poll = statement(handle, 'select id, end_time, eval_time from polls where id = ?').get(bet.pollId) as
+    | { id: number; end_time: number; eval_time: number }
+    | undefined
+  if (!poll) throw notFound('Poll')
+  if (pollPhase({ endTime: poll.end_time, evalTime: poll.eval_time }, bet.now) !== 'open')
+    throw bettingClosed()
+  const earlier = statement(handle, 'select id from votes where poll_id = ? and user_id = ?').get(
+    bet.pollId,
+    bet.userId,
+  )
+  if (earlier) throw alreadyPlaced()
+  throw overBalance(primaryWalletNow(handle, bet.userId).balance)
 }
 
 /**

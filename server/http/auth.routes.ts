@@ -19,7 +19,7 @@ import { deleteSession, websocketCredentialsFor } from '../auth/sessions.repo'
 import { authUserPayload } from '../auth/user-payload'
 import type { AppContext } from '../context'
 import { limitByIpAndAccount } from './rate-limits'
-import { authenticate, clearSessionCookie, requireUser, setSessionCookie } from './session'
+import { authenticate, clearSessionCookie, requireUser, startSession } from './session'
 
 const field = (name: string) => (request: FastifyRequest) =>
   String((request.body as Record<string, unknown>)?.[name] ?? '')
@@ -36,7 +36,7 @@ export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
     { schema: { body: signUpBodySchema }, preHandler: limit('signUp', 'email') },
     async (request, reply) => {
       const { user, session } = await signUp(ctx, request.body)
-      setSessionCookie(reply, ctx, session.token)
+      await startSession(request, reply, ctx, session.token)
       return reply
         .status(201)
         .send(await authUserPayload(ctx, user, session.row, session.websocketCredentials, ctx.clock.now()))
@@ -48,7 +48,7 @@ export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
     { schema: { body: signInBodySchema }, preHandler: limit('signIn', 'login') },
     async (request, reply) => {
       const { user, session } = await signIn(ctx, request.body.login, request.body.password)
-      setSessionCookie(reply, ctx, session.token)
+      await startSession(request, reply, ctx, session.token)
       return authUserPayload(ctx, user, session.row, session.websocketCredentials, ctx.clock.now())
     },
   )

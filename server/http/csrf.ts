@@ -9,7 +9,10 @@ function isSameOrigin(request: FastifyRequest, appOrigin: string): boolean {
   if (origin !== undefined) {
     if (origin === appOrigin) return true
     try {
-      return new URL(origin).host === request.headers.host
+      // Another name of this host is fine, another scheme is not: a page injected into plain http must not
+      // write to the https app.
+      const url = new URL(origin)
+      return url.protocol === new URL(appOrigin).protocol && url.host === request.headers.host
     } catch {
       return false
     }

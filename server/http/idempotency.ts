@@ -1,7 +1,10 @@
+import type SQLite from 'better-sqlite3'
 import type { FastifyRequest } from 'fastify'
 import type { AppContext } from '../context'
 import type { Tx } from '../db/database'
+import { statement } from '../db/sqlite-rows'
 import { inTransaction } from '../db/transaction'
+import { inSqliteWrite, inWriteTransaction } from '../db/write-batch'
 import { AppError } from './app-error'
 
 export interface WriteResult<T> {
@@ -43,6 +46,26 @@ async function storedAnswer(ctx: AppContext, userId: number, key: string, route:
   return { statusCode: row.statusCode, body: JSON.parse(row.body) as unknown }
 }
 
+export interface IdempotentWriteOptions<T> {
+  /**
+   * For writes that a unique key makes fail when repeated (a tag, a bet): the stored answer is looked
+   * up only when the write fails, not before it. A retry's write fails (or, with the key reused for
+   * another request, the key's insert does) and rolls back, and the stored answer is sent, as when it
+   * is looked up first; a first request saves the lookup. The write is group-committed on SQLite
+   * (inWriteTransaction): it must touch nothing but the database.
+   */
+  repeatFails?: boolean
+  /**
+   * With `repeatFails`, on SQLite: the same write as synchronous statements on the better-sqlite3 handle
+   * (`inSqliteWrite`), run instead of `write`; the key is stored alike. It must answer and refuse
+   * exactly as `write` does (the route tests run both: SQLite this, PostgreSQL `write`).
+   */
+  sqlite?: (handle: SQLite.Database) => WriteResult<T>
+}
+
+const insertKeySql = `insert into idempotency_keys (user_id, key, route, status_code, body, created_at)
+  values (?, ?, ?, ?, ?, ?)`
+
 /**
  * Runs a write in a transaction; with an Idempotency-Key header its first successful answer is stored in
  * the same transaction and replayed to every retry, so a client retry after a lost response gets the
@@ -53,14 +76,29 @@ export async function idempotentWrite<T>(
   request: FastifyRequest,
   userId: number,
   write: (tx: Tx) => Promise<WriteResult<T>>,
+  options: IdempotentWriteOptions<T> = {},
 ): Promise<WriteResult<T | unknown>> {
   const key = keyOf(request)
   const route = `${request.method} ${request.routeOptions.url}`
-  if (key === undefined) return inTransaction(ctx.db, write)
-  const earlier = await storedAnswer(ctx, userId, key, route)
-  if (earlier) return earlier
+  const transaction = options.repeatFails ? inWriteTransaction : inTransaction
+  const sqliteWrite = options.repeatFails ? options.sqlite : undefined
+  if (key === undefined)
+    return (sqliteWrite && inSqliteWrite(ctx.db, sqliteWrite)) || transaction(ctx.db, write)
+  if (!options.repeatFails) {
+    const earlier = await storedAnswer(ctx, userId, key, route)
+    if (earlier) return earlier
+  }
+  const fast =
+    sqliteWrite &&
+    inSqliteWrite(ctx.db, (handle) => {
+      const result = sqliteWrite(handle)
+      const body = JSON.stringify(result.body)
+      statement(handle, insertKeySql).run(userId, key, route, result.statusCode, body, ctx.clock.now())
+      return result
+    })
   try {
-    return await inTransaction(ctx.db, async (tx) => {
+    if (fast) return await fast
+    return await transaction(ctx.db, async (tx) => {
       const result = await write(tx)
       await tx
         .insertInto('idempotencyKeys')
@@ -76,7 +114,8 @@ export async function idempotentWrite<T>(
       return result
     })
   } catch (error) {
-    // A twin request with the same key may have committed while this one ran: answer as it did.
+    // A twin request with the same key may have committed while this one ran, or before it (a retry):
+    // answer as it did.
     const twin = await storedAnswer(ctx, userId, key, route)
     if (twin) return twin
     throw error

@@ -1,4 +1,4 @@
-import { generateCodeVerifier, generateState } from 'arctic'
+import { randomBytes } from 'node:crypto'
 import type { FastifyPluginAsync, FastifyReply } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { invitationCodeSchema } from '../../src/api/auth'
@@ -27,7 +27,7 @@ import { completeSocialSignIn, socialSignInTexts } from '../auth/oauth/social-si
 import { constantTimeEqual } from '../auth/tokens'
 import type { AppContext } from '../context'
 import { notFound } from './app-error'
-import { setSessionCookie } from './session'
+import { startSession } from './session'
 
 const flowCookieName = 'alpha_oauth_flow'
 const flowCookiePath = '/v1/auth/oauth'
@@ -42,6 +42,9 @@ function signInPageWith(messages: readonly string[]): string {
  * `callback` checks it, asks the provider who the player is and signs them in. Both are browser
  * navigations, so every outcome is a redirect; only an unknown provider is a JSON 404.
  */
+/** 256 random bits, base64url: an OAuth state, or a PKCE code verifier (43 characters, RFC 7636 §4.1). */
+const randomToken = () => randomBytes(32).toString('base64url')
+
 export const oauthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   const https = ctx.config.appOrigin.startsWith('https:')
@@ -81,8 +84,8 @@ export const oauthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
       }
       const flow: FlowState = {
         provider: provider.name,
-        state: generateState(),
-        codeVerifier: provider.spec.pkce ? generateCodeVerifier() : null,
+        state: randomToken(),
+        codeVerifier: provider.spec.pkce ? randomToken() : null,
         invitationCode,
         acceptTerms: query.acceptTerms === 'true',
         next: safeNextPath(query.next),
@@ -98,7 +101,7 @@ export const oauthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
       })
       return reply
         .header('cache-control', 'no-store')
-        .redirect(authorizationUrl(provider, flow.state, flow.codeVerifier).toString(), 302)
+        .redirect((await authorizationUrl(provider, flow.state, flow.codeVerifier)).toString(), 302)
     },
   )
 
@@ -139,7 +142,7 @@ export const oauthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
         return refuse(reply, loginFailed)
       }
       if (outcome.kind === 'refused') return refuse(reply, outcome.messages)
-      setSessionCookie(reply, ctx, outcome.session.token)
+      await startSession(request, reply, ctx, outcome.session.token)
       const destination = outcome.newAccount
         ? `/welcome${flow.next ? `?next=${encodeURIComponent(flow.next)}` : ''}`
         : (flow.next ?? '/')

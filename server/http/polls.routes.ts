@@ -14,7 +14,7 @@ import {
 import type { AppContext } from '../context'
 import { nextPoll } from '../game/poll-opening'
 import { listPolls, pollPerformance, pollStatus } from '../game/polls.read'
-import { betFailure, placeBet } from '../game/wagers'
+import { betFailure, placeBet, placeBetNow } from '../game/wagers'
 import { AppError, forbidden, notFound } from './app-error'
 import { idempotentWrite } from './idempotency'
 import { requireUser } from './session'
@@ -81,10 +81,14 @@ export const pollsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
         now: ctx.clock.now(),
       }
       try {
-        const answer = await idempotentWrite(ctx, request, user.id, async (tx) => ({
-          statusCode: 200,
-          body: await placeBet(tx, bet),
-        }))
+        // a repeated bet is refused by the (poll, player) key
+        const answer = await idempotentWrite(
+          ctx,
+          request,
+          user.id,
+          async (tx) => ({ statusCode: 200, body: await placeBet(tx, bet) }),
+          { repeatFails: true, sqlite: (handle) => ({ statusCode: 200, body: placeBetNow(handle, bet) }) },
+        )
         // Only a success is stored for replay, and a success is always 200 with the results.
         return answer.body as PollResults
       } catch (error) {

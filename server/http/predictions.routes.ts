@@ -12,7 +12,15 @@ import {
   tagResponseSchema,
 } from '../../src/api/predictions'
 import type { AppContext } from '../context'
-import { placePrediction, predictionPerformance, toTaggedMessage } from '../game/predictions'
+import { MessageCache } from '../game/message-cache'
+import {
+  type NewPrediction,
+  type PlacedPrediction,
+  placePrediction,
+  placePredictionNow,
+  predictionPerformance,
+  toTaggedMessage,
+} from '../game/predictions'
 import { AppError, forbidden } from './app-error'
 import { idempotentWrite } from './idempotency'
 import { requireUser } from './session'
@@ -20,10 +28,19 @@ import { requireUser } from './session'
 const alreadyPredicted = () => new AppError(409, 'already_predicted', alreadyPredictedText)
 const badTag = (code: string, message: string) => new AppError(400, code, message)
 
+function tagAnswer(placed: PlacedPrediction | undefined) {
+  if (!placed) throw alreadyPredicted()
+  return {
+    statusCode: 200,
+    body: { rewardFactor: placed.nextRewardFactor, taggedMessage: toTaggedMessage(placed.row) },
+  }
+}
+
 /** Tagging a message (a prediction) and the caller's prediction overview. */
 export const predictionsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   const { market } = ctx
+  const messages = new MessageCache(market)
 
   app.post(
     '/v1/stockgame/tagged-messages/:messageId/tag',
@@ -36,28 +53,29 @@ export const predictionsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
       if (body.userId !== user.id) throw forbidden()
       if (body.messageId !== request.params.messageId)
         throw badTag('message_mismatch', 'The message id of the body differs from the address.')
-      const message = await market.message(body.messageId)
+      const message = await messages.message(body.messageId)
       if (!message) throw badTag('unknown_message', 'There is no such message.')
       if (!message.titles.some((mention) => mention.title_id === body.titleId))
         throw badTag('title_not_in_message', 'The message does not mention this title.')
       // The server's price, never the client's: a prediction is measured from what the market says now.
       const tick = market.latestTick(body.titleId)
       if (!tick) throw badTag('no_price', 'There is no price for this title yet.')
-      const answer = await idempotentWrite(ctx, request, user.id, async (tx) => {
-        const placed = await placePrediction(tx, {
-          userId: user.id,
-          titleId: body.titleId,
-          messageId: body.messageId,
-          trend: body.trend,
-          atPrice: tick.l,
-          now: ctx.clock.now(),
-        })
-        if (!placed) throw alreadyPredicted()
-        return {
-          statusCode: 200,
-          body: { rewardFactor: placed.nextRewardFactor, taggedMessage: toTaggedMessage(placed.row) },
-        }
+      const prediction = (): NewPrediction => ({
+        userId: user.id,
+        titleId: body.titleId,
+        messageId: body.messageId,
+        trend: body.trend,
+        atPrice: tick.l,
+        now: ctx.clock.now(),
       })
+      // a repeated tag is refused by the primary key
+      const answer = await idempotentWrite(
+        ctx,
+        request,
+        user.id,
+        async (tx) => tagAnswer(await placePrediction(tx, prediction())),
+        { repeatFails: true, sqlite: (handle) => tagAnswer(placePredictionNow(handle, prediction())) },
+      )
       return reply.status(answer.statusCode as 200).send(answer.body as TagResponse)
     },
   )

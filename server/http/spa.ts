@@ -19,7 +19,8 @@ export async function registerSpa(app: FastifyInstance, staticDir: string) {
       root: staticDir,
       wildcard: false,
       index: ['index.html'],
-      // Hashed assets never change; index.html must be revalidated so a deploy reaches everyone.
+      // Hashed assets never change; index.html, the service worker (/sw.js: its update check) and
+      // the web app manifest must be revalidated so a deploy reaches everyone.
       setHeaders(reply, path) {
         reply.header(
           'cache-control',

@@ -1,17 +1,58 @@
-import type { FastifyPluginAsync } from 'fastify'
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { activityPageSchema, activityQuerySchema } from '../../src/api/activity'
 import { defaultGroupId } from '../../src/api/groups'
 import { stateMaxAgeSeconds } from '../../src/api/state'
+import { sessionIdleTimeoutMs } from '../auth/sessions.repo'
 import type { AppContext } from '../context'
+import { dataVersion } from '../db/data-version'
 import { inReadTransaction } from '../db/read-transaction'
 import { activityPage } from '../game/activity'
 import { findGroup, isActiveMember } from '../game/groups.repo'
 import { gameStateBody } from '../game/state'
-import { requireUser } from './session'
+import { type Authenticated, requireUser, sessionCookieName } from './session'
 
 /** The client keeps a state answer 5 s (spec §9): so may the browser, and only the browser. */
 const stateCacheControl = `private, max-age=${stateMaxAgeSeconds}`
+
+/**
+ * The state is the one route every client polls: its callers' sessions are kept per process while
+ * nothing at all was written (`dataVersion`, read anyway for the state's own cache): a logout, an
+ * expiry, a password reset or an account change is a write, so it shows at the next request. At most
+ * this long of game time, so the hourly `lastSeenAt` touch of `findSession` is late by that at most.
+ */
+const callerReuseMs = 60_000
+const callersKept = 5000
+
+interface KnownCaller {
+  auth: Authenticated
+  written: string
+  /** game time when looked up */
+  at: number
+}
+
+/**
+ * helmet (@fastify/helmet) builds its middleware from the options on every request; its headers do
+ * not depend on the request (no CSP nonces here), so the state route takes the ones helmet set on its
+ * first answer and sends those (a test holds them to another route's).
+ */
+function helmetHeadersOnce() {
+  let headers: Record<string, string | number | string[]> | undefined
+  return (reply: FastifyReply): void => {
+    if (headers) {
+      reply.headers(headers)
+      return
+    }
+    const before = new Set(reply.raw.getHeaderNames())
+    reply.helmet()
+    const taken: Record<string, string | number | string[]> = {}
+    for (const name of reply.raw.getHeaderNames()) {
+      const value = reply.raw.getHeader(name)
+      if (!before.has(name) && value !== undefined) taken[name] = value
+    }
+    headers = taken
+  }
+}
 
 /**
  * The game as the signed-in player sees it from their active group:
@@ -20,20 +61,58 @@ const stateCacheControl = `private, max-age=${stateMaxAgeSeconds}`
  */
 export const stateRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
-  app.addHook('preValidation', async (request) => {
-    await requireUser(request, ctx)
-  })
+  const cookieName = sessionCookieName(ctx.config)
+  const callers = new Map<string, KnownCaller>()
+  const securityHeaders = helmetHeadersOnce()
 
-  // Sent as the JSON text the state module builds (most of it serialized once per change, not per request).
-  app.get('/v1/stockgame/state', async (request, reply) => {
-    const { user, session } = await requireUser(request, ctx)
-    const body = await gameStateBody(ctx, user.id, session.activeGroupId)
+  /** The caller, from the sessions kept while nothing was written, else looked up (and kept). */
+  async function stateCaller(request: FastifyRequest, written: string): Promise<Authenticated> {
+    const token = request.cookies[cookieName]
+    const now = ctx.clock.now()
+    const known = token === undefined ? undefined : callers.get(token)
+    if (
+      known &&
+      known.written === written &&
+      now >= known.at &&
+      now - known.at < callerReuseMs &&
+      now - known.auth.session.lastSeenAt <= sessionIdleTimeoutMs
+    )
+      return known.auth
+    const auth = await requireUser(request, ctx)
+    // `written` was read before the lookup: a write since makes the entry miss next time
+    callers.delete(auth.token)
+    if (callers.size >= callersKept) {
+      const oldest = callers.keys().next().value
+      if (oldest !== undefined) callers.delete(oldest)
+    }
+    callers.set(auth.token, { auth, written, at: now })
+    return auth
+  }
+
+  // Sent as the JSON text the state module builds (most of it serialized once per change, not per
+  // request), so no response schema: tests hold the answer to src/api/state.ts's.
+  const stateOptions = {
+    helmet: false as const,
+    onRequest: (_request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+      securityHeaders(reply)
+      done()
+    },
+  }
+  app.get('/v1/stockgame/state', stateOptions, async (request, reply) => {
+    const written = await dataVersion(ctx.db)
+    const { user, session } = await stateCaller(request, written)
+    const body = await gameStateBody(ctx, user.id, session.activeGroupId, written)
     return reply.header('cache-control', stateCacheControl).type('application/json; charset=utf-8').send(body)
   })
 
   app.get(
     '/v1/stockgame/activity',
-    { schema: { querystring: activityQuerySchema, response: { 200: activityPageSchema } } },
+    {
+      schema: { querystring: activityQuerySchema, response: { 200: activityPageSchema } },
+      preValidation: async (request) => {
+        await requireUser(request, ctx)
+      },
+    },
     async (request) => {
       const { user, session } = await requireUser(request, ctx)
       const now = ctx.clock.now()

@@ -6,6 +6,7 @@ import { userRefSchema, userSearchQuerySchema } from '../../src/api/users'
 import { deleteAccount } from '../auth/accounts'
 import { settingsOf } from '../auth/settings'
 import { publicUsersPayload } from '../auth/user-payload'
+import { profileSummaryOf } from '../auth/user-profile'
 import { findUserById, findUserByUsername, searchUsersByName } from '../auth/users.repo'
 import type { AppContext } from '../context'
 import type { UserRow } from '../db/tables/users.table'
@@ -38,8 +39,11 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
     const caller = await requireUser(request, ctx)
     const user = await resolveUser(ctx, request.params.user, caller)
     if (!user) throw notFound('User')
-    const [payload] = await publicUsersPayload(ctx, [user], ctx.clock.now())
-    return payload
+    const [[payload], summary] = await Promise.all([
+      publicUsersPayload(ctx, [user], ctx.clock.now()),
+      profileSummaryOf(ctx.db, user.id),
+    ])
+    return { ...payload, ...summary }
   })
 
   /** Settings belong to their owner alone: anybody else gets 403, whether or not the user exists. */

@@ -10,6 +10,15 @@ export interface Job {
   run(now: number): Promise<void>
 }
 
+/**
+ * Lets the requests that arrived meanwhile run before more job work: better-sqlite3 is synchronous, so
+ * job statements run back to back would hold up every queued request until the job ends. Jobs call it
+ * between batches and transactions (never inside one: a transaction holds the connection).
+ */
+export function yieldToRequests(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve))
+}
+
 /** Runs every registered job in turn on the server clock; tests call `runAll` right after moving the clock. */
 export class JobRunner {
   readonly #jobs: Job[] = []
@@ -45,6 +54,7 @@ export class JobRunner {
       }
       const tookMs = Date.now() - started
       if (tookMs > 1000) this.log.warn({ job: job.name, tookMs }, 'slow job')
+      await yieldToRequests()
     }
   }
 

@@ -1,8 +1,9 @@
 import { appendFile, mkdir } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
-import nodemailer from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 
+type Transport = Transporter
 export interface Mail {
   to: string
   subject: string
@@ -27,13 +28,21 @@ export function createMailer(options: {
   outboxFile: string
   log: FastifyBaseLogger
 }): Mailer {
-  if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl)
+  const { smtpUrl } = options
+  if (smtpUrl) {
+    // nodemailer is loaded with the first mail, not at start: it costs every process memory
+    // (bench/README.md "ticks") and most mail is sent long after start, if at all.
+    let transport: Promise<Transport> | undefined
+    let opened: Transport | undefined
     return {
       async send(mail) {
-        await transport.sendMail({ from: options.from, ...mail })
+        transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+          nodemailer.createTransport(smtpUrl),
+        )
+        opened = await transport
+        await opened.sendMail({ from: options.from, ...mail })
       },
-      close: () => transport.close(),
+      close: () => opened?.close(),
     }
   }
   return {

@@ -36,7 +36,10 @@ export class MessageFeed {
     return () => this.#listeners.delete(listener)
   }
 
-  /** Stores the messages due by now, then tells the listeners; serialised, each message once. */
+  /**
+   * Stores the messages due by now, then tells the listeners about those it stored: serialised, each
+   * message once, also across a restart or a new publisher of a cluster catching up on the same slots.
+   */
   publishDue(): Promise<ServerMessage[]> {
     const run = this.#chain.then(() => this.#publish())
     this.#chain = run.catch(() => undefined)
@@ -78,8 +81,7 @@ export class MessageFeed {
     const now = this.clock.now()
     const from = Math.max(this.#publishedThrough ?? Number.NEGATIVE_INFINITY, this.#catchUpStart())
     if (from >= now) return []
-    const fresh = messagesBetween(this.generator, from, now)
-    await this.store.save(fresh)
+    const fresh = await this.store.save(messagesBetween(this.generator, from, now))
     this.#publishedThrough = now
     for (const message of fresh) {
       for (const listener of this.#listeners) {

@@ -3,8 +3,11 @@ import type { Db } from '../db/database'
 
 /** Where generated messages are kept; the simulation writes, the routes read. */
 export interface MessageStore {
-  /** Stores messages; ones already stored (same id, e.g. by another process) are left as they are. */
-  save(messages: readonly ServerMessage[]): Promise<void>
+  /**
+   * Stores messages; ones already stored (same id, e.g. by another process or an earlier run) are left
+   * as they are. Returns the messages this call stored, in the order given.
+   */
+  save(messages: readonly ServerMessage[]): Promise<ServerMessage[]>
   /** Messages created after `sinceMs`, newest first. */
   recent(sinceMs: number, limit: number): Promise<ServerMessage[]>
   find(id: string): Promise<ServerMessage | undefined>
@@ -19,8 +22,8 @@ export interface MessageStore {
 export function databaseMessageStore(db: Db): MessageStore {
   return {
     async save(messages) {
-      if (messages.length === 0) return
-      await db
+      if (messages.length === 0) return []
+      const stored = await db
         .insertInto('marketMessages')
         .values(
           messages.map((message) => ({
@@ -30,7 +33,10 @@ export function databaseMessageStore(db: Db): MessageStore {
           })),
         )
         .onConflict((conflict) => conflict.column('messageId').doNothing())
+        .returning('messageId')
         .execute()
+      const ids = new Set(stored.map((row) => row.messageId))
+      return messages.filter((message) => ids.has(message.message_id))
     },
     async recent(sinceMs, limit) {
       const rows = await db

@@ -81,28 +81,38 @@ function textFrame(text: string): Buffer {
  * terminated instead of buffering without bound.
  */
 export class FanOutAdapter extends Adapter {
+  readonly #fanOut = new LocalFanOut(this)
+
+  override broadcast(packet: Packet, opts: BroadcastOptions): void {
+    if (!this.#fanOut.broadcast(packet, opts)) super.broadcast(packet, opts)
+  }
+}
+
+/**
+ * The fan-out of `FanOutAdapter` over any adapter's local rooms and sockets (the cluster's Redis
+ * adapter uses it for the broadcasts that stay on this process).
+ */
+export class LocalFanOut {
   readonly #corked: TcpSocket[] = []
   readonly #uncorkAll = () => {
     for (const socket of this.#corked) socket.uncork()
     this.#corked.length = 0
   }
 
-  override broadcast(packet: Packet, opts: BroadcastOptions): void {
+  constructor(private readonly adapter: Adapter) {}
+
+  /** Sends the packet to the local sockets; false when it must take the adapter's stock path instead. */
+  broadcast(packet: Packet, opts: BroadcastOptions): boolean {
     const flags = opts.flags ?? {}
-    if (flags.volatile || flags.compress) {
-      super.broadcast(packet, opts)
-      return
-    }
-    packet.nsp = this.nsp.name
-    const encoded: unknown[] = this.nsp.server.encoder.encode(packet)
+    if (flags.volatile || flags.compress) return false
+    const nsp = this.adapter.nsp
+    packet.nsp = nsp.name
+    const encoded: unknown[] = nsp.server.encoder.encode(packet)
     const message = encoded[0]
-    if (encoded.length !== 1 || typeof message !== 'string') {
-      super.broadcast(packet, opts)
-      return
-    }
+    if (encoded.length !== 1 || typeof message !== 'string') return false
     const frame = [textFrame(`4${message}`)]
     const packetOptions = { preEncoded: true }
-    const sockets: Map<string, BroadcastTarget> = this.nsp.sockets
+    const sockets: Map<string, BroadcastTarget> = nsp.sockets
     const except = this.#except(opts)
     for (const id of this.#ids(opts)) {
       if (except?.has(id)) continue
@@ -113,6 +123,7 @@ export class FanOutAdapter extends Adapter {
       if (!webSocket) socket.conn.write(message, packetOptions)
       else if (this.#joinRound(webSocket)) webSocket._sender.sendFrame(frame)
     }
+    return true
   }
 
   /**
@@ -133,19 +144,21 @@ export class FanOutAdapter extends Adapter {
 
   /** Ids of the sockets in any of `opts.rooms` (all when none), each once. */
   #ids(opts: BroadcastOptions): Iterable<string> {
-    if (opts.rooms.size === 0) return this.sids.keys()
+    const { rooms, sids } = this.adapter
+    if (opts.rooms.size === 0) return sids.keys()
     if (opts.rooms.size === 1) {
-      for (const room of opts.rooms) return this.rooms.get(room) ?? []
+      for (const room of opts.rooms) return rooms.get(room) ?? []
     }
     const ids = new Set<string>()
-    for (const room of opts.rooms) for (const id of this.rooms.get(room) ?? []) ids.add(id)
+    for (const room of opts.rooms) for (const id of rooms.get(room) ?? []) ids.add(id)
     return ids
   }
 
   #except(opts: BroadcastOptions): Set<string> | undefined {
     if (!opts.except?.size) return undefined
+    const { rooms } = this.adapter
     const ids = new Set<string>()
-    for (const room of opts.except) for (const id of this.rooms.get(room) ?? []) ids.add(id)
+    for (const room of opts.except) for (const id of rooms.get(room) ?? []) ids.add(id)
     return ids
   }
 }

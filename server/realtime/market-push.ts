@@ -5,18 +5,21 @@ import type { RealtimeIo } from './types'
 /**
  * Pushes the market to the sockets: each tick to its title's room, each message to every authorized
  * socket. A broadcast is encoded once (socket.io's adapter builds one WebSocket frame and writes it to
- * each socket of the room); titles nobody watches are not encoded at all.
+ * each socket of the room); titles nobody watches are not encoded at all. `clustered`: the broadcasts
+ * stay on this process (each process of a cluster pushes the market to its own sockets).
  */
-export function pushMarket(io: RealtimeIo, market: MarketSource): Unsubscribe {
+export function pushMarket(io: RealtimeIo, market: MarketSource, clustered = false): Unsubscribe {
   const rooms = io.of('/').adapter.rooms
+  // In a cluster every process gets the market from the market channel and pushes to its own sockets.
+  const to = clustered ? io.local : io
   const stopTicks = market.onTick((tick) => {
     const room = titleRoom(tick.id)
     if (!rooms.get(room)?.size) return
-    io.to(room).emit('tick', { id: tick.id, a: tick.a, b: tick.b, l: tick.l, s: tick.s || 'sp', t: tick.t })
+    to.to(room).emit('tick', { id: tick.id, a: tick.a, b: tick.b, l: tick.l, s: tick.s || 'sp', t: tick.t })
   })
   const stopMessages = market.onMessage((message) => {
     if (!rooms.get(authorizedRoom)?.size) return
-    io.to(authorizedRoom).emit('message', { type: 'tweets', ...message })
+    to.to(authorizedRoom).emit('message', { type: 'tweets', ...message })
   })
   return () => {
     stopTicks()

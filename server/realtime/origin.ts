@@ -13,7 +13,8 @@ export function isAllowedOrigin(headers: IncomingHttpHeaders, appOrigin: string)
   if (origin === appOrigin) return true
   try {
     const url = new URL(origin)
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.host === headers.host
+    // the app's scheme only: a page injected into plain http must not reach the https app's channel
+    return url.protocol === new URL(appOrigin).protocol && url.host === headers.host
   } catch {
     return false
   }

@@ -4,6 +4,7 @@ import { realtimeLimits, realtimePath } from '../../src/api/realtime'
 import type { AppContext } from '../context'
 import { authorizeHandler } from './authorize'
 import { AuthorizedSockets } from './authorized-sockets'
+import { clusterAdapter } from './cluster-adapter'
 import { FanOutAdapter } from './fan-out-adapter'
 import { guardAgainstFloods } from './flood-guard'
 import { pushMarket } from './market-push'
@@ -39,11 +40,16 @@ export function createRealtimeServer(
   options: RealtimeOptions = {},
 ): RealtimeServer {
   let closing = false
+  const { cluster } = ctx
   const io: RealtimeIo = new Server(httpServer, {
     path: realtimePath,
     transports: ['websocket'],
     serveClient: false,
-    adapter: FanOutAdapter,
+    // One process: the in-memory adapter with the lean fan-out. A cluster: socket.io's Redis adapter
+    // (with the same fan-out for what each process pushes to its own sockets).
+    adapter: cluster
+      ? clusterAdapter(cluster.bus.adapterClients, { key: `${cluster.bus.prefix}socket.io` })
+      : FanOutAdapter,
     allowEIO3: false,
     perMessageDeflate: false,
     httpCompression: false,
@@ -77,9 +83,18 @@ export function createRealtimeServer(
     socket.on('disconnect', onDisconnect)
   })
 
-  const stopPushing = pushMarket(io, ctx.market)
-  const endSessions = (userId: number) => void sockets.endSessions(userId)
+  const stopPushing = pushMarket(io, ctx.market, cluster !== undefined)
+  const endSessions = (userId: number) => {
+    void sockets.endSessions(userId)
+    // The user's sockets on the other processes of a cluster must close too.
+    if (cluster) io.serverSideEmit('sessions-ended', userId)
+  }
   ctx.events.on('sessions-ended', endSessions)
+  if (cluster) {
+    io.on('sessions-ended', (userId: unknown) => {
+      if (Number.isSafeInteger(userId)) void sockets.endSessions(userId as number)
+    })
+  }
   const upgraded = trackUpgradedConnections(httpServer)
 
   return {
@@ -92,6 +107,8 @@ export function createRealtimeServer(
       ctx.events.off('sessions-ended', endSessions)
       io.engine.close()
       await upgraded.closeAll(1000)
+      // The Redis adapter's subscriptions: the cluster's connections close after this.
+      if (cluster) await io.of('/').adapter.close()
     },
   }
 }

@@ -28,11 +28,14 @@ export interface SocketData {
  */
 export type SocketHandler = (this: RealtimeSocket, payload: unknown, ack: unknown) => void
 
-// biome-ignore lint/complexity/noBannedTypes: socket.io's slot for server-to-server events, unused here
-type NoServerSideEvents = {}
+/** Between the processes of a cluster (`io.serverSideEmit`, through the Redis adapter). */
+export interface ServerSideEvents {
+  /** The user's sessions ended on another process: its sockets here whose session is gone close too. */
+  'sessions-ended': (userId: number) => void
+}
 
-export type RealtimeIo = Server<IncomingEvents, RealtimeServerEvents, NoServerSideEvents, SocketData>
-export type RealtimeSocket = Socket<IncomingEvents, RealtimeServerEvents, NoServerSideEvents, SocketData>
+export type RealtimeIo = Server<IncomingEvents, RealtimeServerEvents, ServerSideEvents, SocketData>
+export type RealtimeSocket = Socket<IncomingEvents, RealtimeServerEvents, ServerSideEvents, SocketData>
 
 /** The acknowledgement callback, if the client asked for one. */
 export function replyOf(ack: unknown): (answer: unknown) => void {

@@ -1,28 +1,21 @@
 import { createActor } from 'xstate'
 import type { ApiClient } from '../api/client'
-import { appBootMachine } from '../machines/app-boot.machine'
-import { type StoreName, storeSystemId } from '../machines/app-boot.types'
+import { loadSchemas } from '../api/client/load-schemas'
+import type { StoreName } from '../machines/app-boot.types'
 import { notificationsMachine } from '../machines/notifications.machine'
 import { sessionMachine } from '../machines/session.machine'
 import type { RouteOptions } from '../machines/session.routes'
-import { socketMachine } from '../machines/socket.machine'
-import { type AppBootDeps, defaultStoreLoaders, provideAppBoot, type StoreLoaders } from './app-boot.actors'
-import { type InspectObserver, startGameActors } from './client-game'
-import { startGameLinks } from './client-links'
+import type { AppBootDeps, StoreLoaders } from './app-boot.actors'
+import type { InspectObserver } from './client-game'
+import type { Game } from './client-game-start'
 import { type ConnectivitySource, isOnline } from './connectivity.actors'
-import { domainStores } from './domain-stores'
 import { type ErrorReporter, reportUncaughtErrors } from './error-reporting'
+import { type GameModule, loadGame } from './load-game'
 import type { Navigator } from './navigation'
 import { notifierFor, provideNotifications } from './notifications.actors'
 import type { KeyValueStorage } from './persistence'
-import {
-  provideSession,
-  refreshedCredentials,
-  refreshSession,
-  type StoredUserData,
-  storedUserDataIn,
-} from './session.actors'
-import { provideSocket, type SocketDeps } from './socket.actors'
+import { provideSession, type StoredUserData, storedUserDataIn } from './session.actors'
+import type { SocketDeps } from './socket.actors'
 
 export interface ClientCoreDeps {
   readonly api: ApiClient
@@ -49,13 +42,16 @@ export interface ClientCoreDeps {
   readonly timeZone?: string
   /** @default Date.now */
   readonly now?: () => number
+  /** the game module (src/actors/client-game-start.ts) given at once, as tests do @default imported lazily */
+  readonly game?: GameModule
 }
 
 /**
- * The whole client as actors, wired: notifications, session, socket, the boot with the domain stores,
- * groups, the bet and tag flows, prices, the polls' clock and countdown, and the links between them.
- * The session's announcements reach the stores (through the boot machine) and the socket; persisted
- * stores start with what local storage kept (spec §9).
+ * The whole client as actors, wired: notifications and session at once; the socket, the boot with the
+ * domain stores, groups, the bet and tag flows, prices, the polls' clock and countdown, and the links
+ * between them once the game module is loaded (`ready`, see `createGame`). The session's announcements
+ * reach the stores (through the boot machine) and the socket; persisted stores start with what local
+ * storage kept (spec §9).
  */
 export function startClientCore(deps: ClientCoreDeps) {
   const options = { inspect: deps.inspect }
@@ -77,80 +73,78 @@ export function startClientCore(deps: ClientCoreDeps) {
     { ...options, input: {} },
   ).start()
 
-  const socket = createActor(
-    provideSocket(socketMachine, {
-      connection: deps.socket ?? {},
-      navigate: deps.navigate,
-      notify,
-      reporter: deps.reporter,
-      logout: () => session.send({ type: 'session.logout' }),
-      refreshUser: () => refreshedCredentials(session),
-    }),
-    { ...options, input: {} },
-  ).start()
+  // The game (the socket, the boot, its stores, the game actors, their links: nothing a guest's sign-in
+  // page needs) is imported lazily unless given, and starts once the schemas local storage is read with
+  // are here too. What a session change does to it waits until then, after the restore, as when
+  // everything started at once.
+  let game: Game | undefined
+  let started = false
+  let stopped = false
+  const pending: ((game: Game) => void)[] = []
+  const whenStarted = (react: (game: Game) => void) => (game && started ? react(game) : pending.push(react))
+  const create = ({ createGame }: GameModule) =>
+    createGame({ ...deps, ...options, connection: deps.socket ?? {}, notify, session })
+  if (deps.game) game = create(deps.game)
 
-  const domain = domainStores({ ...policy, reporter: deps.reporter, storage: deps.storage, now: deps.now })
-  const replaced = Object.keys(deps.loaders ?? {}) as StoreName[]
-  const stores = Object.fromEntries(
-    Object.entries(domain.stores).filter(([name]) => !replaced.includes(name as StoreName)),
-  )
-  const boot = createActor(
-    provideAppBoot(appBootMachine, {
-      fetchAuthUser: async () => ({ loggedIn: (await refreshSession(session)).context.announced.loggedIn }),
-      refreshAuthUser: () => session.send({ type: 'session.refresh', force: true }),
-      loaders: { ...defaultStoreLoaders(deps.api), ...deps.loaders },
-      stores: { ...stores, ...deps.stores },
-    }),
-    options,
+  const announcements = session.on('session.changed', (changed) =>
+    whenStarted((game) => game.followSession(changed)),
   )
 
-  const announcements = session.on('session.changed', (changed) => {
-    boot.send({ type: 'session.changed', loggedIn: changed.loggedIn })
-    socket.send(
-      changed.loggedIn
-        ? { type: 'socket.connect', credentials: changed.websocketCredentials }
-        : { type: 'socket.disconnect' },
-    )
-  })
+  const schemas = loadSchemas().then(
+    ({ storedSchemas }) => storedSchemas,
+    (error: unknown) => {
+      // a failed chunk load (a new release deployed): the game goes on without what was stored
+      deps.reporter.report({ message: 'Could not load the schemas', error, level: 'error' })
+      return undefined
+    },
+  )
+  const ready = Promise.all([deps.game ?? loadGame(), schemas]).then(
+    ([module, storedSchemas]) => {
+      if (stopped) return
+      game ??= create(module)
+      game.start(storedSchemas)
+      started = true
+      for (const react of pending.splice(0)) react(game)
+    },
+    (error: unknown) => {
+      deps.reporter.report({ message: 'Could not load the game', error, level: 'error' })
+      throw error
+    },
+  )
+  // the failure is reported above; whoever waits for `ready` (the main layout) still sees it
+  ready.catch(() => {})
 
-  const store = (name: StoreName) => boot.system.get(storeSystemId(name))
-  // the stored data goes in before anything (the polls' clock) changes and saves the stores
-  if (deps.boot ?? true) {
-    boot.start()
-    domain.restore(store)
+  // what the views wait for: the game is created at once when given, else once `ready` settled
+  const gameThere: Promise<unknown> = deps.game ? Promise.resolve() : ready
+
+  /** the game; views read it under the main layout, which waits for it (`gameThere`) */
+  const created = (): Game => {
+    if (!game) throw new Error('The game is there once client.ready settled')
+    return game
   }
-  const game = startGameActors({
-    ...policy,
-    ...options,
-    system: boot.system,
-    domain,
-    timeZone: deps.timeZone,
-    now: deps.now,
-  })
-  domain.restorePerformance(game.performance)
-  const links = startGameLinks({
-    session,
-    socket,
-    game,
-    store,
-    loadGroupLists: () => deps.api.call('groups'),
-    reporter: deps.reporter,
-  })
 
   return {
     notifications,
     session,
-    socket,
-    boot,
-    ...game,
     notify,
-    /** a store of the boot by name */
-    store,
+    /** the game API, for actors that views start for their own lifetime (a form, a chart) */
+    api: deps.api,
+    navigate: deps.navigate,
+    /** the boot, its stores and the game actors: throws before they are created (`hasGame`) */
+    game: created,
+    /** whether the game is created (given as `game`, or imported: at the latest when `ready` settled) */
+    hasGame: () => game !== undefined,
+    /** settles once the game is created: at once when given, else with `ready` */
+    gameThere,
+    /** a store of the boot by name (undefined before `ready` settled) */
+    store: (name: StoreName) => game?.store(name),
+    /** settles once the boot and the game actors started with what local storage kept */
+    ready,
     stop() {
-      links.unsubscribe()
+      stopped = true
       announcements.unsubscribe()
-      for (const actor of [...Object.values(game), boot, socket, session, uncaught, notifications])
-        actor.stop()
+      game?.stop()
+      for (const actor of [session, uncaught, notifications]) actor.stop()
     },
   }
 }

@@ -39,6 +39,13 @@ const storeRef = <E>(system: GameActorsDeps['system'], name: string): Sendable<E
  * champions, performance).
  */
 export function startGameActors(deps: GameActorsDeps) {
+  const actors = createGameActors(deps)
+  for (const actor of Object.values(actors)) actor.start()
+  return actors
+}
+
+/** The game's actors of `startGameActors`, not started yet: events sent to them wait in their mailboxes. */
+export function createGameActors(deps: GameActorsDeps) {
   const now = deps.now ?? Date.now
   const options = { inspect: deps.inspect }
   const polls = storeRef<PollsEvent>(deps.system, 'polls')
@@ -61,8 +68,7 @@ export function startGameActors(deps: GameActorsDeps) {
     recentChampions: createActor(deps.domain.recentChampions, { ...options, input: { loggedIn: false } }),
     performance: createActor(deps.domain.performance, { ...options, input: { loggedIn: false } }),
   }
-  for (const actor of Object.values(actors)) actor.start()
   return actors
 }
 
-export type GameActors = ReturnType<typeof startGameActors>
+export type GameActors = ReturnType<typeof createGameActors>

@@ -28,6 +28,10 @@ export interface GameLinksDeps {
   /** `GET /v1/stockgame/groups` */
   readonly loadGroupLists: () => Promise<GroupLists>
   readonly reporter: ErrorReporter
+  /** runs what a session change does once the game actors started (at once by default) */
+  readonly whenStarted?: (react: () => void) => void
+  /** whether the links follow the session (`followSession`) @default true */
+  readonly followsSession?: boolean
 }
 
 /**
@@ -44,8 +48,8 @@ export function startGameLinks(deps: GameLinksDeps): Subscription {
   ).map((name) => deps.store(name))
   const links: Subscription[] = [
     linkRealtime(deps.socket, { liveStream: sendTo(liveStream), prices: game.prices }),
-    followSession(deps),
   ]
+  if (deps.followsSession ?? true) links.push(followSession(deps))
   if (liveStream) links.push(linkPrices(game.prices, liveStream))
   if (titleInfo) {
     links.push(
@@ -67,21 +71,26 @@ export function startGameLinks(deps: GameLinksDeps): Subscription {
 
 const sendTo = (actor: AnyActorRef | undefined) => ({ send: (event: never) => actor?.send(event) })
 
-function followSession({ session, game, loadGroupLists, reporter }: GameLinksDeps): Subscription {
-  const stores = [game.recentChampions, game.performance]
-  return session.on('session.changed', ({ loggedIn }) => {
-    for (const store of stores) {
-      store.send({ type: 'session.changed', loggedIn })
-      if (loggedIn) store.send({ type: 'store.initialize' })
-    }
-    if (!loggedIn) return
-    loadGroupLists().then(
-      ({ groups, publicGroups }) => {
-        const { user } = session.getSnapshot().context
-        const activeGroupId = isLoggedInUser(user) ? user.activeGroupId : undefined
-        game.groups.send({ type: 'groups.received', groups, publicGroups, activeGroupId })
-      },
-      (error: unknown) => reporter.report({ message: 'Could not load the groups', error, level: 'warning' }),
-    )
-  })
+/** A sign-in loads the group lists and the two stores the boot does not run, a sign-out resets them. */
+export function followSession(deps: GameLinksDeps): Subscription {
+  const whenStarted = deps.whenStarted ?? ((react: () => void) => react())
+  return deps.session.on('session.changed', ({ loggedIn }) => whenStarted(() => followChange(deps, loggedIn)))
+}
+
+/** What `followSession` does on one session change (the client core calls it once the game started). */
+export function followChange(deps: Omit<GameLinksDeps, 'store'>, loggedIn: boolean) {
+  const { session, game, loadGroupLists, reporter } = deps
+  for (const store of [game.recentChampions, game.performance]) {
+    store.send({ type: 'session.changed', loggedIn })
+    if (loggedIn) store.send({ type: 'store.initialize' })
+  }
+  if (!loggedIn) return
+  loadGroupLists().then(
+    ({ groups, publicGroups }) => {
+      const { user } = session.getSnapshot().context
+      const activeGroupId = isLoggedInUser(user) ? user.activeGroupId : undefined
+      game.groups.send({ type: 'groups.received', groups, publicGroups, activeGroupId })
+    },
+    (error: unknown) => reporter.report({ message: 'Could not load the groups', error, level: 'warning' }),
+  )
 }

@@ -7,17 +7,18 @@ import type { BetRequest } from '../machines/bet.types'
 import type { GroupMemberChoice, GroupRef } from '../machines/groups.types'
 import type { LiveRankingMachine } from '../machines/live-ranking.machine'
 import type { LiveStreamMachine } from '../machines/live-stream.machine'
-import { type PollsMachine, selectHasBet } from '../machines/polls.machine'
+import type { PollsMachine } from '../machines/polls.machine'
 import type { NewPrediction } from '../machines/predictions.types'
 import type { Credentials } from '../machines/session.types'
 import type { StoreMachine } from '../machines/store.machine'
-import { selectHasTagged, type TaggedMessagesMachine } from '../machines/tagged-messages.machine'
+import type { TaggedMessagesMachine } from '../machines/tagged-messages.machine'
 import type { TitleInfoMachine } from '../machines/title-info.machine'
 import { type ClientConfig, clientConfigFrom } from './client-config'
 import { type ClientCore, type ClientCoreDeps, startClientCore } from './client-core'
 import { createErrorReporter } from './error-reporting'
 import { inspectorFor } from './inspector'
 import type { Navigator } from './navigation'
+import { startServiceWorker } from './service-worker.actors'
 
 export interface ClientOptions extends Partial<ClientCoreDeps> {
   readonly navigate: Navigator
@@ -64,47 +65,69 @@ interface Stores {
  */
 export function clientFacade(core: ClientCore) {
   const store = <N extends StoreName>(name: N) => core.store(name) as Stores[N]
-  const { session, groups } = core
+  const { session } = core
+  const game = () => core.game().actors
+  const serviceWorker = startServiceWorker({ notify: core.notify })
   return {
     session,
     notifications: core.notifications,
-    socket: core.socket,
-    groups,
-    bet: core.bet,
-    predictions: core.predictions,
-    prices: core.prices,
-    countdown: core.countdown,
-    recentChampions: core.recentChampions,
-    performance: core.performance,
+    // the game's actors exist once it is loaded (`hasGame`, `gameThere`; the main layout waits for it)
+    get socket() {
+      return core.game().socket
+    },
+    get groups() {
+      return game().groups
+    },
+    get bet() {
+      return game().bet
+    },
+    get predictions() {
+      return game().predictions
+    },
+    get prices() {
+      return game().prices
+    },
+    get countdown() {
+      return game().countdown
+    },
+    get recentChampions() {
+      return game().recentChampions
+    },
+    get performance() {
+      return game().performance
+    },
+    /** the installable app's worker: send `serviceWorker.check` / `serviceWorker.apply` (Settings) */
+    serviceWorker,
+    /** a store of the boot by name; like the game's actors, there once `ready` settled */
     store,
+    /** settles once the stores and game actors started with what local storage kept */
+    ready: core.ready,
+    /** whether the game's actors and stores are there to read */
+    hasGame: core.hasGame,
+    /** settles once they are: what views wait for (see `GameReady`) */
+    gameThere: core.gameThere,
+    /**
+     * What a view-scoped actor is provided with (`provideSignUp(signUpMachine, client.effects)`): the
+     * actor lives as long as its screen, its effects still come from here, never from the view.
+     */
+    effects: { api: core.api, navigate: core.navigate, notify: core.notify },
     login: (credentials: Credentials) => session.send({ type: 'session.login', ...credentials }),
     logout: () => session.send({ type: 'session.logout' }),
     dismissNotice: (id: number) => core.notifications.send({ type: 'notice.dismiss', id }),
-    placeBet: (request: BetRequest) =>
-      core.bet.send({
-        type: 'bet.place',
-        ...request,
-        alreadyPlaced:
-          request.alreadyPlaced ?? selectHasBet(store('polls').getSnapshot().context, request.pollId),
-      }),
-    tag: (prediction: NewPrediction) =>
-      core.predictions.send({
-        type: 'prediction.tag',
-        prediction,
-        alreadyTagged: selectHasTagged(
-          store('taggedMessages').getSnapshot().context,
-          prediction.messageId,
-          prediction.titleId,
-        ),
-      }),
-    selectGroup: (group: GroupRef) => groups.send({ type: 'group.select', group }),
-    leaveGroup: (group: GroupRef) => groups.send({ type: 'group.leave', group }),
-    deleteGroup: (group: GroupRef) => groups.send({ type: 'group.delete', group }),
-    saveGroup: (group: Group) => groups.send({ type: 'group.save', group }),
+    placeBet: (request: BetRequest) => core.game().placeBet(request),
+    tag: (prediction: NewPrediction) => core.game().tag(prediction),
+    selectGroup: (group: GroupRef) => game().groups.send({ type: 'group.select', group }),
+    leaveGroup: (group: GroupRef) => game().groups.send({ type: 'group.leave', group }),
+    joinGroup: (group: GroupRef) => game().groups.send({ type: 'group.join', group }),
+    deleteGroup: (group: GroupRef) => game().groups.send({ type: 'group.delete', group }),
+    saveGroup: (group: Group) => game().groups.send({ type: 'group.save', group }),
     setGroupMembers: (group: GroupRef, members: readonly GroupMemberChoice[]) =>
-      groups.send({ type: 'group.setMembers', group, members }),
-    refreshPerformance: () => core.performance.send({ type: 'store.initialize', force: true }),
-    stop: () => core.stop(),
+      game().groups.send({ type: 'group.setMembers', group, members }),
+    refreshPerformance: () => game().performance.send({ type: 'store.initialize', force: true }),
+    stop: () => {
+      serviceWorker.stop()
+      core.stop()
+    },
   }
 }
 

@@ -1,4 +1,5 @@
 import { type AnyActorRef, fromPromise } from 'xstate'
+import type { StoredSchemas } from '../api/client/load-schemas'
 import { activityMachine } from '../machines/activity.machine'
 import { liveRankingMachine } from '../machines/live-ranking.machine'
 import { liveStreamMachine } from '../machines/live-stream.machine'
@@ -93,13 +94,13 @@ export function domainStores(deps: DomainStoresDeps) {
     stores,
     keepers,
     /** tells the boot's persisted stores what local storage kept for them; an invalid format is reported */
-    restore(store: (name: PersistedStore) => AnyActorRef | undefined) {
-      restoreStore(store('polls'), keepers.polls, reporter)
-      restoreStore(store('activityStream'), keepers.activityStream, reporter)
-      restoreStore(store('taggedMessages'), keepers.taggedMessages, reporter)
+    restore(store: (name: PersistedStore) => AnyActorRef | undefined, schemas: StoredSchemas) {
+      restoreStore(store('polls'), keepers.polls, reporter, schemas)
+      restoreStore(store('activityStream'), keepers.activityStream, reporter, schemas)
+      restoreStore(store('taggedMessages'), keepers.taggedMessages, reporter, schemas)
     },
-    restorePerformance: (performance: AnyActorRef) =>
-      restoreStore(performance, keepers.performance, reporter),
+    restorePerformance: (performance: AnyActorRef, schemas: StoredSchemas) =>
+      restoreStore(performance, keepers.performance, reporter, schemas),
     recentChampions: provideRecentChampions(recentChampionsMachine, deps),
     performance: performanceMachine.provide({
       actors: {

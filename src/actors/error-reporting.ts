@@ -1,6 +1,7 @@
 import { fromCallback } from 'xstate'
 import type { ApiClient } from '../api/client'
-import { type ClientErrorBody, clientErrorLimits, isSmallJson } from '../api/client-errors'
+import { clientErrorLimits, isSmallJson } from '../api/client-error-limits'
+import type { ClientErrorBody } from '../api/client-errors'
 
 /** One thing to report: an error, or a message (the spec's reports: missing ticks, missing titles). */
 export interface ErrorReport {

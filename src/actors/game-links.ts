@@ -77,8 +77,11 @@ export function linkRealtime(
     realtime.on('realtime.message', ({ message }) =>
       targets.liveStream.send({ type: 'liveStream.pushed', message }),
     ),
-    realtime.on('realtime.tick', ({ tick }) =>
-      targets.prices.send({ type: 'prices.ticked', ticks: [{ id: tick.id, l: tick.l, t: tick.t }] }),
+    realtime.on('realtime.ticked', ({ ticks }) =>
+      targets.prices.send({
+        type: 'prices.ticked',
+        ticks: ticks.map((tick) => ({ id: tick.id, l: tick.l, t: tick.t })),
+      }),
     ),
     realtime.on('realtime.ticks', ({ ticks }) =>
       targets.prices.send({

@@ -16,6 +16,9 @@ export const groupActors = (call: GameCall) => ({
   leaveGroup: fromPromise<void, GroupCallInput>(async ({ input }) => {
     await call('leaveGroup', { params: { groupId: input.groupId } })
   }),
+  joinGroup: fromPromise<Group, GroupCallInput>(({ input }) =>
+    call('joinGroup', { params: { groupId: input.groupId } }),
+  ),
   deleteGroup: fromPromise<void, GroupCallInput>(async ({ input }) => {
     await call('deleteGroup', { params: { groupId: input.groupId } })
   }),

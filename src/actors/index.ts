@@ -1,5 +1,6 @@
 export { loadActivity, provideActivity } from './activity.actors'
 export { defaultStoreLoaders, provideAppBoot, type StoreLoader, type StoreLoaders } from './app-boot.actors'
+export { type BetDialogDeps, provideBetDialog, sendBetThrough } from './bet-dialog.actors'
 export { type Client, type ClientOptions, clientFacade, createClient } from './client'
 export { type ClientConfig, clientConfigFrom } from './client-config'
 export { type ClientCore, type ClientCoreDeps, startClientCore } from './client-core'
@@ -74,7 +75,16 @@ export {
   type ServerErrorPolicyDeps,
   settle,
 } from './server-error.actors'
+export {
+  isServiceWorkerSupported,
+  provideServiceWorker,
+  type RegistrationLike,
+  type ServiceWorkerDeps,
+  startServiceWorker,
+  type WorkboxLike,
+} from './service-worker.actors'
 export { provideSession, refreshedCredentials, refreshSession, routeBySession } from './session.actors'
 export { listenToSocket, provideSocket, socketClientOptions } from './socket.actors'
 export { provideStateFetch, requestState, stateCallUnderPolicy } from './state-fetch.actors'
 export { loadRecentChampions, provideRecentChampions } from './store.actors'
+export { provideTitleChart, provideTitleOverview } from './title-data.actors'

@@ -1,8 +1,6 @@
 import { fromPromise } from 'xstate'
-import { z } from 'zod'
-import { activityElementSchema } from '../api/activity'
-import { ownVoteSchema, pollPerformanceSchema, pollSchema } from '../api/polls'
-import { taggedMessagePerformanceSchema } from '../api/predictions'
+import type { z } from 'zod'
+import type { StoredSchemas } from '../api/client/load-schemas'
 import { type ActivityElement, type ActivityGroup, groupActivity } from '../domain/activity-grouping'
 import type { PerformanceData } from '../machines/performance.machine'
 import { initialPollsData } from '../machines/polls.machine'
@@ -33,9 +31,10 @@ export const storageKeys = {
 export interface StoreKeeper<TData> {
   /**
    * the stored data, undefined when nothing is stored; a part of an invalid format is passed to
-   * `invalid` and left out, entries that fit no schema are dropped
+   * `invalid` and left out, entries that fit no schema are dropped (the schemas are loaded lazily,
+   * `loadSchemas`)
    */
-  restore(invalid: Invalid): TData | undefined
+  restore(invalid: Invalid, schemas: StoredSchemas): TData | undefined
   save(data: TData): void
 }
 
@@ -70,9 +69,9 @@ export function pollsKeeper(storage?: KeyValueStorage): StoreKeeper<PollsData> {
   const votes = storagePersistence(storageKeys.votes, storage)
   let saved: Pick<PollsData, 'received' | 'localVotes'> | undefined
   return {
-    restore(invalid) {
-      const received = entries(polls, pollSchema, invalid)
-      const localVotes = entries(votes, ownVoteSchema, invalid)
+    restore(invalid, schemas) {
+      const received = entries(polls, schemas.poll, invalid)
+      const localVotes = entries(votes, schemas.ownVote, invalid)
       if (received.length === 0 && localVotes.length === 0) return undefined
       return { ...initialPollsData, received, localVotes }
     },
@@ -89,24 +88,29 @@ export function pollsKeeper(storage?: KeyValueStorage): StoreKeeper<PollsData> {
 export function activityKeeper(storage?: KeyValueStorage): StoreKeeper<readonly ActivityGroup[]> {
   const elements = storagePersistence(storageKeys.activityStream, storage)
   return {
-    restore(invalid) {
-      const stored: ActivityElement[] = entries(elements, activityElementSchema, invalid)
+    restore(invalid, schemas) {
+      const stored: ActivityElement[] = entries(elements, schemas.activityElement, invalid)
       return stored.length > 0 ? groupActivity(stored) : undefined
     },
     save: (groups) => elements.save(groups.flatMap((group) => group.elements)),
   }
 }
 
-const performanceSchema = z.object({
-  polls: pollPerformanceSchema.nullable(),
-  predictions: taggedMessagePerformanceSchema.nullable(),
-})
+/** A schema for a persistence that only writes (never read by it). */
+const unchecked = {
+  safeParse: () => {
+    throw new Error('not for reading')
+  },
+} as unknown as z.ZodType<never>
 
 export function performanceKeeper(storage?: KeyValueStorage): StoreKeeper<PerformanceData> {
-  const value = valuePersistence<PerformanceData>(storageKeys.performance, performanceSchema, storage)
+  const value = (schema: z.ZodType<PerformanceData>) =>
+    valuePersistence<PerformanceData>(storageKeys.performance, schema, storage)
+  // saving checks nothing: no schema is needed (nor loaded) for it
+  const writer = value(unchecked)
   return {
-    restore: (invalid) => orInvalid(() => value.load(), undefined, invalid),
-    save: (data) => (data.polls || data.predictions ? value.save(data) : value.clear()),
+    restore: (invalid, schemas) => orInvalid(() => value(schemas.performance).load(), undefined, invalid),
+    save: (data) => (data.polls || data.predictions ? writer.save(data) : writer.clear()),
   }
 }
 
@@ -116,8 +120,8 @@ export function taggedMessagesKeeper(
   now: () => number = Date.now,
 ): StoreKeeper<TaggedMessagesData> {
   return {
-    restore(invalid) {
-      const messages = orInvalid(() => restoreTaggedMessages(persistence), [], invalid)
+    restore(invalid, schemas) {
+      const messages = orInvalid(() => restoreTaggedMessages(persistence, schemas), [], invalid)
       return messages.length > 0 ? { ...initialTaggedMessagesData, messages } : undefined
     },
     save: (data) => saveTaggedMessages(persistence, data.messages, now()),
@@ -142,7 +146,11 @@ export function restoreStore<TData>(
   store: Sendable<{ type: 'store.restored'; data: TData }> | undefined,
   keeper: StoreKeeper<TData>,
   reporter: ErrorReporter,
+  schemas: StoredSchemas,
 ) {
-  const data = keeper.restore((error) => reporter.report({ message: error.message, error, level: 'warning' }))
+  const data = keeper.restore(
+    (error) => reporter.report({ message: error.message, error, level: 'warning' }),
+    schemas,
+  )
   if (data !== undefined) store?.send({ type: 'store.restored', data })
 }

@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate'
-import { type TaggedMessage, type TagResponse, taggedMessageSchema } from '../api/predictions'
+import { loadSchemas, type StoredSchemas } from '../api/client/load-schemas'
+import type { TaggedMessage, TagResponse } from '../api/predictions'
 import { predictionKey, recentPredictions } from '../domain/prediction'
 import type { PredictionsMachine } from '../machines/predictions.machine'
 import type { NewPrediction, TaggedMessagesData, TaggedMessagesEvent } from '../machines/predictions.types'
@@ -23,9 +24,12 @@ export const localTaggedMessages = (storage?: Storage) =>
  * The stored tagged messages. Throws `InvalidFormatError` unless the stored data is a list (spec §5);
  * entries that are no tagged message are left out.
  */
-export function restoreTaggedMessages(persistence: ListPersistence): TaggedMessage[] {
+export function restoreTaggedMessages(
+  persistence: ListPersistence,
+  schemas: Pick<StoredSchemas, 'taggedMessage'>,
+): TaggedMessage[] {
   return persistence.load().flatMap((entry) => {
-    const parsed = taggedMessageSchema.safeParse(entry)
+    const parsed = schemas.taggedMessage.safeParse(entry)
     return parsed.success ? [parsed.data] : []
   })
 }
@@ -67,9 +71,10 @@ export const loadTaggedMessages = (
 ) =>
   fromPromise<TaggedMessagesData>(async () => {
     const user = await call('authInfo', {})
+    const { storedSchemas } = await loadSchemas()
     let stored: TaggedMessage[] = []
     try {
-      stored = restoreTaggedMessages(deps.persistence)
+      stored = restoreTaggedMessages(deps.persistence, storedSchemas)
     } catch (error) {
       if (!(error instanceof InvalidFormatError)) throw error
       deps.reporter.report({ message: error.message, error, level: 'warning' })

@@ -44,6 +44,7 @@ export function provideServerErrorPolicy(
     actors: { callServer: callServer(api) },
     actions: {
       navigateToError: () => errorRoutingFor(navigate).toError(),
+      navigateBack: () => errorRoutingFor(navigate).back(),
       notify: (_, notice) => notify.show(notice),
     },
   })

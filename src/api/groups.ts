@@ -21,8 +21,8 @@ export const memberStatuses = ['active', 'invited'] as const
 export type MemberStatus = (typeof memberStatuses)[number]
 
 export const groupNameMaxLength = 64
-/** Largest avatar upload, in bytes. */
-export const avatarMaxBytes = 256 * 1024
+/** Largest avatar upload, in bytes (one rule for the client's form and the server). */
+export { avatarMaxBytes } from '../domain/group-rules'
 /** Content types `POST .../avatar` takes; the server decides by the bytes, not by this header. */
 export const avatarUploadTypes = ['image/png', 'image/jpeg', 'image/gif', 'application/octet-stream'] as const
 

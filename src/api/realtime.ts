@@ -1,9 +1,15 @@
 import { z } from 'zod'
 import { databaseIdSchema } from './ids'
-import type { LiveMessage, SubscribeTick, Tick } from './market'
+import type { LiveMessage, Tick } from './market'
+import type { RealtimeRefusal, SubscribeTitleTicksAnswer } from './realtime-protocol'
 
-/** The socket.io path of the realtime channel; only the websocket transport is served. */
-export const realtimePath = '/socket.io'
+// zod-free parts, apart for the client's socket actor at boot
+export {
+  isRealtimeRefusal,
+  type RealtimeRefusal,
+  realtimePath,
+  type SubscribeTitleTicksAnswer,
+} from './realtime-protocol'
 
 /** Limits the server enforces on every socket. */
 export const realtimeLimits = {
@@ -34,17 +40,6 @@ export type AuthorizePayload = z.infer<typeof authorizePayloadSchema>
 /** `subscribe title ticks` payload: the title ids whose ticks the socket wants, replacing earlier ones. */
 export const subscribeTitleTicksSchema = z.array(databaseIdSchema).max(realtimeLimits.maxSubscribeIds)
 
-/** Why the server refused a `subscribe title ticks` call (same shape as the REST error bodies). */
-export interface RealtimeRefusal {
-  error: {
-    code: 'unauthorized' | 'invalid_input'
-    message: string
-  }
-}
-
-/** Title id (as an object key) -> latest tick; ids the market does not know are absent. */
-export type SubscribeTitleTicksAnswer = Record<string, SubscribeTick>
-
 /** What the server pushes. */
 export interface RealtimeServerEvents {
   /** a price update of a title the socket subscribed to */
@@ -62,8 +57,4 @@ export interface RealtimeClientEvents {
     titleIds: number[],
     ack: (answer: SubscribeTitleTicksAnswer | RealtimeRefusal) => void,
   ) => void
-}
-
-export function isRealtimeRefusal(answer: unknown): answer is RealtimeRefusal {
-  return typeof answer === 'object' && answer !== null && 'error' in answer
 }

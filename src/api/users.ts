@@ -22,6 +22,19 @@ export const publicUserSchema = z.object({
 })
 export type PublicUser = z.infer<typeof publicUserSchema>
 
+/**
+ * `GET /v1/users/{user}`: the public profile with what the user info dialog shows (spec §2): the
+ * balance, the public groups the player is in, and counts of bets and predictions.
+ */
+export const userProfileSchema = publicUserSchema.extend({
+  /** TTC over the player's wallets */
+  balance: z.number(),
+  groups: z.array(z.object({ id: z.number(), name: z.string() })),
+  votes: z.object({ total: z.number(), open: z.number(), won: z.number() }),
+  predictions: z.object({ total: z.number(), running: z.number(), correct: z.number() }),
+})
+export type UserProfile = z.infer<typeof userProfileSchema>
+
 export const invitationSchema = z.object({
   code: z.string(),
   expiresAt: z.number(),

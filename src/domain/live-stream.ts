@@ -83,6 +83,18 @@ export function secureAvatarUrl(url: string): string {
 
 const withAt = (handle: string) => (handle.startsWith('@') ? handle : `@${handle}`)
 
+// the known-title list changes rarely, messages arrive 50 a second: its positions are worked out once
+const titleOrders = new WeakMap<readonly number[], ReadonlyMap<number, number>>()
+
+function titleOrder(titleIds: readonly number[]): ReadonlyMap<number, number> {
+  let order = titleOrders.get(titleIds)
+  if (!order) {
+    order = new Map(titleIds.map((id, index) => [id, index]))
+    titleOrders.set(titleIds, order)
+  }
+  return order
+}
+
 /**
  * Spec §3, §5: a server message as a live stream message, or why it is skipped: no author, no titles,
  * no known title, already tagged, or its main title (the earliest in the known-title list) has no tick.
@@ -92,7 +104,7 @@ export function toLiveStreamMessage(message: IncomingMessage, env: LiveStreamEnv
   if (!user) return { skipped: 'noUser' }
   const titles = message.titles ?? []
   if (titles.length === 0) return { skipped: 'noTitles' }
-  const order = new Map(env.titleIds.map((id, index) => [id, index]))
+  const order = titleOrder(env.titleIds)
   const known = titles
     .map((title) => title.title_id)
     .filter((id) => order.has(id))
@@ -139,12 +151,26 @@ export function toLiveStream(
 /** The live stream keeps this many messages; older ones fall off as pushes arrive. */
 export const maxLiveStreamMessages = 200
 
-/** Adds a pushed message in front (a newer copy of a known id replaces it), keeping the newest 200. */
+/**
+ * Adds a pushed message to the stream (newest first) in its place, before the messages as old as it;
+ * a copy of a known id is replaced; the newest 200 are kept. Pushes are mostly the newest message, so
+ * its place is found at the front: one pass, no sort.
+ */
 export function addToLiveStream(
   stream: readonly LiveStreamMessage[],
   message: LiveStreamMessage,
 ): LiveStreamMessage[] {
-  return [message, ...stream.filter((known) => known.id !== message.id)]
-    .sort((a, b) => b.date - a.date)
-    .slice(0, maxLiveStreamMessages)
+  const next: LiveStreamMessage[] = []
+  let placed = false
+  for (const known of stream) {
+    if (next.length === maxLiveStreamMessages) break
+    if (!placed && known.date <= message.date) {
+      next.push(message)
+      placed = true
+      if (next.length === maxLiveStreamMessages) break
+    }
+    if (known.id !== message.id) next.push(known)
+  }
+  if (!placed && next.length < maxLiveStreamMessages) next.push(message)
+  return next
 }

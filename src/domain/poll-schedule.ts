@@ -1,4 +1,4 @@
-import { Temporal } from 'temporal-polyfill'
+import { addDays, zonedDate, zonedEpochMs } from './zoned-time'
 
 /** Local start times of polls: weekdays four a day, weekends one. */
 export const weekdayPollTimes = ['02:00', '08:00', '14:00', '20:00'] as const
@@ -13,14 +13,13 @@ function timesOn(dayOfWeek: number): readonly string[] {
  * daylight-saving change skips resolve forward ('compatible'), so no day loses its poll.
  */
 export function nextPollStart(afterMs: number, timeZone: string): number {
-  const now = Temporal.Instant.fromEpochMilliseconds(afterMs).toZonedDateTimeISO(timeZone)
-  let day = now.toPlainDate()
+  let day = zonedDate(afterMs, timeZone)
   for (let i = 0; i < 8; i++) {
     for (const time of timesOn(day.dayOfWeek)) {
-      const start = day.toZonedDateTime({ timeZone, plainTime: Temporal.PlainTime.from(time) })
-      if (start.epochMilliseconds > afterMs) return start.epochMilliseconds
+      const start = zonedEpochMs(day, Number(time.slice(0, 2)), Number(time.slice(3, 5)), timeZone)
+      if (start > afterMs) return start
     }
-    day = day.add({ days: 1 })
+    day = addDays(day, 1)
   }
   throw new Error('no poll start within a week')
 }

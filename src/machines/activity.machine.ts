@@ -1,3 +1,4 @@
+import type { SnapshotFrom } from 'xstate'
 import { type ActivityElement, type ActivityGroup, groupActivity } from '../domain/activity-grouping'
 import { createStoreMachine } from './store.machine'
 import type { StoreContext } from './store.types'
@@ -17,3 +18,7 @@ export const activityMachine = createStoreMachine<readonly ActivityGroup[], read
 export type ActivityMachine = typeof activityMachine
 
 export const selectActivityGroups = (context: StoreContext<readonly ActivityGroup[]>) => context.data
+
+/** Nothing to show yet: the first load is pending (stored groups or a reload keep the feed on screen). */
+export const selectActivityPending = (snapshot: SnapshotFrom<ActivityMachine>) =>
+  snapshot.context.data.length === 0 && !snapshot.matches('ready') && !snapshot.matches('failed')

@@ -33,6 +33,9 @@ export const gameTexts = {
   groupDeleted: 'Group deleted',
   groupLeft: 'You left the group',
   groupMembersSaved: 'Members and admins saved',
+  groupJoined: 'You joined the group',
+  groupJoinFailed: 'Error joining group',
+  groupCreated: 'Group created',
 } as const
 
 const wagerTexts: Record<Exclude<WagerProblem, 'overBalance'>, string> = {

@@ -45,6 +45,9 @@ export const groupsMachine = setup({
     leaveGroup: fromPromise<void, GroupCallInput>(async () => {
       throw new Error('leaveGroup is provided by src/actors')
     }),
+    joinGroup: fromPromise<Group, GroupCallInput>(async () => {
+      throw new Error('joinGroup is provided by src/actors')
+    }),
     deleteGroup: fromPromise<void, GroupCallInput>(async () => {
       throw new Error('deleteGroup is provided by src/actors')
     }),
@@ -88,6 +91,24 @@ export const groupsMachine = setup({
       groups: without(context.groups, target(context).id),
       publicGroups: without(context.publicGroups, target(context).id),
     })),
+    storeJoinedGroup: assign(({ context, event }) => {
+      const joined = (event as { output?: Group }).output
+      return joined
+        ? {
+            groups: [...without(context.groups, joined.id), joined],
+            publicGroups: without(context.publicGroups, joined.id),
+          }
+        : {}
+    }),
+    storeGroup: assign(({ context, event }) =>
+      event.type === 'group.stored'
+        ? {
+            groups: context.groups.some((group) => group.id === event.group.id)
+              ? context.groups.map((group) => (group.id === event.group.id ? event.group : group))
+              : [...context.groups, event.group],
+          }
+        : {},
+    ),
     storeSavedGroup: assign({
       groups: ({ context, event }) => {
         const saved = (event as { output?: Group }).output
@@ -102,6 +123,7 @@ export const groupsMachine = setup({
   context: { groups: [], publicGroups: [] },
   on: {
     'groups.received': { actions: 'storeLists' },
+    'group.stored': { actions: 'storeGroup' },
   },
   initial: 'idle',
   states: {
@@ -109,6 +131,7 @@ export const groupsMachine = setup({
       on: {
         'group.select': [{ guard: 'isActiveGroup' }, { target: 'selecting', actions: 'storeTarget' }],
         'group.leave': { target: 'leaving', actions: 'storeTarget' },
+        'group.join': { target: 'joining', actions: 'storeTarget' },
         'group.delete': { target: 'deleting', actions: 'storeTarget' },
         'group.save': { target: 'saving', actions: 'storeTarget' },
         'group.setMembers': [
@@ -169,6 +192,25 @@ export const groupsMachine = setup({
         onError: {
           target: 'idle',
           actions: [{ type: 'notify', params: failure(gameTexts.groupLeaveFailed) }, 'forgetTarget'],
+        },
+      },
+    },
+    joining: {
+      invoke: {
+        id: 'joinGroup',
+        src: 'joinGroup',
+        input: ({ context }) => ({ groupId: target(context).id }),
+        onDone: {
+          target: 'idle',
+          actions: [
+            'storeJoinedGroup',
+            { type: 'notify', params: info(gameTexts.groupJoined) },
+            'forgetTarget',
+          ],
+        },
+        onError: {
+          target: 'idle',
+          actions: [{ type: 'notify', params: failure(gameTexts.groupJoinFailed) }, 'forgetTarget'],
         },
       },
     },
@@ -262,3 +304,16 @@ export function selectActiveGroup(context: GroupsContext): Group {
 
 /** Whether a group change is on its way to the server. */
 export const selectIsChangingGroup = (context: GroupsContext) => context.target !== undefined
+
+/** The player's groups (group 1000 first, as the server lists them). */
+export const selectGroups = (context: GroupsContext) => context.groups
+/** Public groups the player could join. */
+export const selectPublicGroups = (context: GroupsContext) => context.publicGroups
+export const selectActiveGroupId = (context: GroupsContext) => context.activeGroupId
+/** The active group, or undefined while the lists load (views show a placeholder then). */
+export const selectActiveGroupOrNone = (context: GroupsContext): Group | undefined =>
+  context.groups.find((group) => group.id === context.activeGroupId)
+/** Every player is in group 1000, so an empty list means the server's lists have not arrived yet. */
+export const selectGroupsLoaded = (context: GroupsContext) => context.groups.length > 0
+/** The group a change is being sent for (its buttons show busy). */
+export const selectChangingGroupId = (context: GroupsContext) => context.target?.id

@@ -38,6 +38,10 @@ export type GroupsEvent =
       readonly activeGroupId?: number
     }
   | { readonly type: 'group.select'; readonly group: GroupRef }
+  /** joins a public group: it moves from the public groups to the player's */
+  | { readonly type: 'group.join'; readonly group: GroupRef }
+  /** a group the server answered with elsewhere (created, new avatar): added or replaced in the player's */
+  | { readonly type: 'group.stored'; readonly group: Group }
   | { readonly type: 'group.leave'; readonly group: GroupRef }
   | { readonly type: 'group.delete'; readonly group: GroupRef }
   /** saves the group's settings (name, public, avatar, end time, title restrictions) */

@@ -1,3 +1,4 @@
+import type { SnapshotFrom } from 'xstate'
 import type { RankingRow } from '../api/rankings'
 import { createStoreMachine } from './store.machine'
 import type { StoreContext } from './store.types'
@@ -11,3 +12,11 @@ export const liveRankingMachine = createStoreMachine<readonly RankingRow[]>({
 export type LiveRankingMachine = typeof liveRankingMachine
 
 export const selectLiveRanking = (context: StoreContext<readonly RankingRow[]>) => context.data
+
+type LiveRankingSnapshot = SnapshotFrom<LiveRankingMachine>
+/** Nothing to show yet: the first load is pending (a reload keeps the rows on screen). */
+export const selectLiveRankingPending = (snapshot: LiveRankingSnapshot) =>
+  snapshot.context.data.length === 0 && !snapshot.matches('ready') && !snapshot.matches('failed')
+/** The last load failed and there are no rows to show instead. */
+export const selectLiveRankingFailed = (snapshot: LiveRankingSnapshot) =>
+  snapshot.context.data.length === 0 && snapshot.matches('failed')

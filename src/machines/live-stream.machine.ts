@@ -38,12 +38,7 @@ const liveStreamSetup = setup({
     isLoggingOut: ({ event }) => event.type === 'session.changed' && !event.loggedIn,
     isForcedAndLoggedIn: ({ context, event }) =>
       context.loggedIn && event.type === 'store.initialize' && event.force === true,
-    isKeptTweet: ({ context, event }) =>
-      (event as Pushed).message.type === 'tweets' && 'kept' in mapPush(context, event),
-    isTweetMissingTick: ({ context, event }) => {
-      const mapped = mapPush(context, event)
-      return (event as Pushed).message.type === 'tweets' && 'skipped' in mapped && mapped.skipped === 'noTick'
-    },
+    isTweet: ({ event }) => (event as Pushed).message.type === 'tweets',
     hasNoPrices: ({ context }) => context.pricedTitleIds.length === 0,
     hasPrices: ({ context }) => context.pricedTitleIds.length > 0,
   },
@@ -72,12 +67,6 @@ const liveStreamSetup = setup({
         messages: context.messages.filter((message) => !tagged.has(message.id)),
       }
     }),
-    addPush: assign({
-      messages: ({ context, event }) => {
-        const mapped = mapPush(context, event)
-        return 'kept' in mapped ? addToLiveStream(context.messages, mapped.kept) : context.messages
-      },
-    }),
     reportError: (_, _report: MissingTicksReport) => {},
     notify: (_, _notice: Notice) => {},
   },
@@ -94,6 +83,13 @@ const liveStreamSetup = setup({
 export const liveStreamMachine = liveStreamSetup
   .extend({
     actions: {
+      /** a pushed tweet joins the stream, or is reported when its title has no tick (mapped once) */
+      takePush: liveStreamSetup.enqueueActions(({ context, event, enqueue }) => {
+        const mapped = mapPush(context, event)
+        if ('kept' in mapped) enqueue.assign({ messages: addToLiveStream(context.messages, mapped.kept) })
+        else if (mapped.skipped === 'noTick')
+          enqueue({ type: 'reportError', params: { message: 'Missing tick', missing: [mapped.missing] } })
+      }),
       /** the fetched messages as the stream, reporting those without a tick and saying when none is left */
       showFetched: liveStreamSetup.enqueueActions(({ context, event, enqueue }) => {
         const fetched = (event as { output?: readonly IncomingMessage[] }).output ?? context.fetched ?? []
@@ -154,19 +150,7 @@ export const liveStreamMachine = liveStreamSetup
       ready: {
         on: {
           'store.initialize': { guard: 'isForcedAndLoggedIn', target: 'loading' },
-          'liveStream.pushed': [
-            { guard: 'isKeptTweet', actions: 'addPush' },
-            {
-              guard: 'isTweetMissingTick',
-              actions: {
-                type: 'reportError',
-                params: ({ context, event }) => {
-                  const mapped = mapPush(context, event)
-                  return { message: 'Missing tick', missing: 'missing' in mapped ? [mapped.missing] : [] }
-                },
-              },
-            },
-          ],
+          'liveStream.pushed': { guard: 'isTweet', actions: 'takePush' },
         },
       },
       failed: {
@@ -176,3 +160,6 @@ export const liveStreamMachine = liveStreamSetup
   })
 
 export type LiveStreamMachine = typeof liveStreamMachine
+
+/** The stream, newest first (at most 200 messages). */
+export const selectLiveStreamMessages = (context: LiveStreamContext) => context.messages

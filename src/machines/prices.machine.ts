@@ -1,25 +1,26 @@
 import { assign, setup } from 'xstate'
+import {
+  emptyPriceBook,
+  type PriceBook,
+  type PriceTick,
+  priceIn,
+  pricesIn,
+  withTicks,
+} from '../domain/latest-price'
 
-/** A title's last price (`l` of its newest tick) and when that tick was. */
-export interface LatestPrice {
-  readonly price: number
-  /** epoch ms */
-  readonly at: number
-}
+export type { LatestPrice, PriceTick } from '../domain/latest-price'
 
 export interface PricesContext {
   /** by title id */
-  readonly latest: Readonly<Record<string, LatestPrice>>
-}
-
-/** A tick as far as prices go: the pushed tick's `t`, the subscribe answer's `tl`. */
-export interface PriceTick {
-  readonly id: number
-  readonly l: number
-  readonly t: number
+  readonly latest: PriceBook
+  /** the titles with a price, ascending: a new list only when a title gets its first price */
+  readonly titleIds: readonly number[]
 }
 
 export type PricesEvent = { readonly type: 'prices.ticked'; readonly ticks: readonly PriceTick[] }
+
+const withTitle = (titleIds: readonly number[], id: number) =>
+  titleIds.includes(id) ? titleIds : [...titleIds, id].sort((a, b) => a - b)
 
 /**
  * Spec §3 "Tick", §4 "Correctness": the latest tick price per title, from the socket's pushes and its
@@ -29,20 +30,17 @@ export type PricesEvent = { readonly type: 'prices.ticked'; readonly ticks: read
 export const pricesMachine = setup({
   types: {} as { context: PricesContext; events: PricesEvent },
   actions: {
-    storeTicks: assign({
-      latest: ({ context, event }) => {
-        const latest = { ...context.latest }
-        for (const tick of event.ticks) {
-          const known = latest[tick.id]
-          if (!known || known.at <= tick.t) latest[tick.id] = { price: tick.l, at: tick.t }
-        }
-        return latest
-      },
+    // a tick copies a bucket of the book, not all the prices; the title list only grows
+    storeTicks: assign(({ context, event }) => {
+      const latest = withTicks(context.latest, event.ticks)
+      if (latest === context.latest) return {}
+      const added = event.ticks.filter((tick) => priceIn(context.latest, tick.id) === undefined)
+      return { latest, titleIds: added.reduce((ids, tick) => withTitle(ids, tick.id), context.titleIds) }
     }),
   },
 }).createMachine({
   id: 'prices',
-  context: { latest: {} },
+  context: { latest: emptyPriceBook, titleIds: [] },
   on: { 'prices.ticked': { actions: 'storeTicks' } },
 })
 
@@ -50,10 +48,11 @@ export type PricesMachine = typeof pricesMachine
 
 /** Title id -> latest price: what correctness and title scores fall back on. */
 export const selectLatestPrices = (context: PricesContext): ReadonlyMap<number, number> =>
-  new Map(Object.entries(context.latest).map(([id, { price }]) => [Number(id), price]))
+  new Map([...pricesIn(context.latest)].map(([id, { price }]) => [id, price]))
+
+/** One title's latest price: a view reads only its own title's, so other ticks do not re-render it. */
+export const selectLatestPrice = (context: PricesContext, titleId: number): number | undefined =>
+  priceIn(context.latest, titleId)?.price
 
 /** The titles with a tick price, ascending: the live stream keeps only messages of these. */
-export const selectPricedTitleIds = (context: PricesContext): number[] =>
-  Object.keys(context.latest)
-    .map(Number)
-    .sort((a, b) => a - b)
+export const selectPricedTitleIds = (context: PricesContext): readonly number[] => context.titleIds

@@ -37,6 +37,7 @@ export const serverErrorMachine = setup({
   guards: {
     isServerError: ({ event }) => isServerFailure((event as { error?: unknown }).error),
     canRetry: ({ context }) => context.failures < context.maxRetries,
+    hasFailed: ({ context }) => context.failures > 0,
   },
   delays: {
     retryDelay: ({ context }) => retryDelayMs(context.failures),
@@ -44,6 +45,8 @@ export const serverErrorMachine = setup({
   actions: {
     countFailure: assign({ failures: ({ context }) => context.failures + 1 }),
     navigateToError: () => {},
+    /** back from the error route to where the app was (spec §4: the server answers again) */
+    navigateBack: () => {},
     notify: (_, _notice: Notice) => {},
     reportServerError: () => {},
   },
@@ -61,10 +64,17 @@ export const serverErrorMachine = setup({
         id: 'callServer',
         src: 'callServer',
         input: ({ context }: { context: ServerErrorContext }) => context.request,
-        onDone: {
-          target: 'succeeded',
-          actions: assign({ data: ({ event }) => event.output, error: undefined }),
-        },
+        onDone: [
+          {
+            guard: 'hasFailed',
+            target: 'succeeded',
+            actions: [assign({ data: ({ event }) => event.output, error: undefined }), 'navigateBack'],
+          },
+          {
+            target: 'succeeded',
+            actions: assign({ data: ({ event }) => event.output, error: undefined }),
+          },
+        ],
         onError: [
           {
             guard: not('isServerError'),

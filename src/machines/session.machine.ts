@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, fromPromise, not, setup } from 'xstate'
 import { guestUser, isLoggedInUser } from '../api/guest-user'
 import type { AuthUser } from '../api/users'
 import { type Notice, notices } from './notices'
@@ -169,7 +169,11 @@ export const sessionMachine = sessionSetup
             { target: 'guest', actions: ['storeError', { type: 'notify', params: notices.authInfoFailed }] },
           ],
         },
-        on: { 'session.logout': { guard: 'isLoggedIn', target: 'loggingOut' } },
+        on: {
+          'session.logout': { guard: 'isLoggedIn', target: 'loggingOut' },
+          // the player's credentials win over an auth-info lookup still running (the boot's, the refresh's)
+          'session.login': { guard: not('isLoggedIn'), target: 'signingIn' },
+        },
       },
       signingIn: {
         invoke: {

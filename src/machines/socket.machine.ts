@@ -78,9 +78,9 @@ const socketSetup = setup({
       type: 'socket.subscribe' as const,
       titleIds: context.requested,
     })),
-    forwardTick: emit(({ event }) => ({
-      type: 'realtime.tick' as const,
-      tick: (event as Of<'socket.tick'>).tick,
+    forwardPushedTicks: emit(({ event }) => ({
+      type: 'realtime.ticked' as const,
+      ticks: (event as Of<'socket.ticked'>).ticks,
     })),
     forwardMessage: emit(({ event }) => ({
       type: 'realtime.message' as const,
@@ -158,7 +158,7 @@ export const socketMachine = socketSetup
             guard: 'isLaterAttempt',
             actions: { type: 'notify', params: notices.reconnected },
           },
-          'socket.tick': { actions: 'forwardTick' },
+          'socket.ticked': { actions: 'forwardPushedTicks' },
           'socket.message': { actions: 'forwardMessage' },
         },
         initial: 'connecting',

@@ -52,7 +52,11 @@ export type SocketEvent =
   | { readonly type: 'socket.subscribed'; readonly ticks: SubscribeTitleTicksAnswer }
   /** the socket: 'subscribe title ticks' was refused or not acknowledged in time */
   | { readonly type: 'socket.subscribeFailed'; readonly reason: string }
-  | { readonly type: 'socket.tick'; readonly tick: Tick }
+  /**
+   * the socket: the ticks pushed within one batching window (`tickBatchMs` of the socket actor), the
+   * latest per title, in the order the titles first ticked in it
+   */
+  | { readonly type: 'socket.ticked'; readonly ticks: readonly Tick[] }
   | { readonly type: 'socket.message'; readonly message: LiveMessage }
 
 /** What the machine asks of the socket actor; the answers come back as `socket.*` events. */
@@ -62,7 +66,8 @@ export type SocketCommand =
 
 /** What listeners (the live stream, prices, predictions) hear. */
 export type SocketEmitted =
-  | { readonly type: 'realtime.tick'; readonly tick: Tick }
+  /** pushed ticks, a batch at a time: the latest per title */
+  | { readonly type: 'realtime.ticked'; readonly ticks: readonly Tick[] }
   | { readonly type: 'realtime.message'; readonly message: LiveMessage }
   /** the latest ticks from a subscribe acknowledgement */
   | { readonly type: 'realtime.ticks'; readonly ticks: SubscribeTitleTicksAnswer }

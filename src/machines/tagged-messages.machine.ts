@@ -64,6 +64,9 @@ export const selectPredictions = (context: Context, filter: PredictionFilter = '
 /** Spec §4: the earliest createdAt among running predictions plus 3 hours; undefined when none runs. */
 export const selectNextEvaluationTime = (context: Context) => nextEvaluationTime(context.data.messages)
 
+/** What the player's next prediction earns if correct (the tag answer's reward factor). */
+export const selectRewardFactor = (context: Context) => context.data.rewardFactor
+
 /** Whether the player predicted on the message (for this title, or any). */
 export const selectHasTagged = (context: Context, messageId: string, titleId?: number) =>
   context.data.messages.some(

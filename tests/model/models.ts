@@ -5,6 +5,7 @@ import type { PathModel } from './paths'
 import { pollsModel } from './polls.model'
 import { predictionsModel } from './predictions.model'
 import { serverErrorModel } from './server-error.model'
+import { serviceWorkerModel } from './service-worker.model'
 import { sessionModel } from './session.model'
 import { socketModel } from './socket.model'
 import { stateFetchModel } from './state-fetch.model'
@@ -22,4 +23,5 @@ export const pathModels: readonly PathModel[] = [
   sessionModel,
   socketModel,
   appBootModel,
+  serviceWorkerModel,
 ]

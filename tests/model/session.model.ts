@@ -37,7 +37,10 @@ function expectedOutputs(from: AnyMachineSnapshot | undefined, event: AnyEventOb
     case 'session.refresh':
       return at === 'guest' || (at === 'loggedIn' && event.force) ? [{ call: 'fetchAuthInfo' }] : []
     case 'session.login':
-      return at === 'guest' ? [{ call: 'signIn', input: credentials }] : []
+      // a guest signs in, also while an auth-info lookup is still running (the credentials win)
+      return at === 'guest' || (at === 'fetching' && !loggedIn(from))
+        ? [{ call: 'signIn', input: credentials }]
+        : []
     case 'session.logout':
       // local first: the guest is back, the stored data gone, everybody told; then the logout call
       return loggedIn(from) && (at === 'loggedIn' || at === 'fetching')

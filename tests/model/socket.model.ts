@@ -112,8 +112,8 @@ function expectedOutputs(from: AnyMachineSnapshot | undefined, event: AnyEventOb
       const after = titlesAfter(context, event)
       return at === 'live.subscribed' && after.length > context.titles.length ? [subscribe(after)] : []
     }
-    case 'socket.tick':
-      return [{ emit: { type: 'realtime.tick', tick: event.tick } }]
+    case 'socket.ticked':
+      return [{ emit: { type: 'realtime.ticked', ticks: event.ticks } }]
     case 'socket.message':
       return [{ emit: { type: 'realtime.message', message: event.message } }]
     default:
@@ -132,7 +132,7 @@ function worthSending(snapshot: AnyMachineSnapshot, event: AnyEventObject): bool
   const plainTitles = context.titles.length === 2
   const plain = plainTitles && context.credentials !== 'ws-2' && context.subscribeFailures === 0
   switch (event.type) {
-    case 'socket.tick':
+    case 'socket.ticked':
     case 'socket.message':
       return at === 'live.subscribed' && plain
     case 'socket.connectError':
@@ -179,7 +179,7 @@ export const socketModel: PathModel = {
     { type: 'socket.subscribed', ticks: allTicks },
     { type: 'socket.subscribed', ticks: appleOnly },
     { type: 'socket.subscribeFailed', reason: 'operation has timed out' },
-    { type: 'socket.tick', tick },
+    { type: 'socket.ticked', ticks: [tick] },
     { type: 'socket.message', message },
     { type: 'xstate.done.actor.refreshUser', output: { websocketCredentials: 'ws-2' } },
     { type: 'xstate.error.actor.refreshUser', error: new Error('Not signed in any more') },
@@ -219,8 +219,8 @@ export const socketModel: PathModel = {
           : "'subscribe title ticks' answers Apple only"
       case 'socket.subscribeFailed':
         return "'subscribe title ticks' times out"
-      case 'socket.tick':
-        return 'a tick arrives'
+      case 'socket.ticked':
+        return 'a batch of ticks arrives'
       case 'socket.message':
         return 'a message arrives'
       case 'xstate.done.actor.refreshUser':

@@ -229,6 +229,42 @@ describe.each(dialects)('activity stream and state on %s', (dialect) => {
     expect((await server.app.inject({ method: 'GET', url: '/v1/stockgame/state' })).statusCode).toBe(401)
   })
 
+  it("sends helmet's headers on the state (kept, not rebuilt) as on other routes, and 401s", async () => {
+    const reference = await a.client.get('/v1/health')
+    const securityHeaders = (headers: Headers) =>
+      Object.fromEntries(
+        [...headers].filter(
+          ([name]) =>
+            ![
+              'date',
+              'content-length',
+              'content-type',
+              'cache-control',
+              'etag',
+              'connection',
+              'keep-alive',
+            ].includes(name),
+        ),
+      )
+    const expected = securityHeaders(reference.headers)
+    expect(expected['content-security-policy']).toBeDefined()
+    for (let i = 0; i < 3; i++)
+      expect(securityHeaders((await a.client.get('/v1/stockgame/state')).headers)).toEqual(expected)
+    const guest = await server.app.inject({ method: 'GET', url: '/v1/stockgame/state' })
+    expect(guest.statusCode).toBe(401)
+    expect(guest.headers['content-security-policy']).toBe(expected['content-security-policy'])
+  })
+
+  it('ends a kept session at once: after logout the same cookie is refused', async () => {
+    const player = await signUpPlayer(server)
+    const cookie = [...player.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+    const state = () => server.app.inject({ method: 'GET', url: '/v1/stockgame/state', headers: { cookie } })
+    expect((await state()).statusCode).toBe(200)
+    expect((await state()).statusCode).toBe(200)
+    expect((await player.client.post('/v1/auth/logout')).status).toBe(204)
+    expect((await state()).statusCode).toBe(401)
+  })
+
   it('sees a new prediction at once: the cached parts follow the data', async () => {
     const before = stateSchema.parse((await a.client.get('/v1/stockgame/state')).body)
     const [p] = (await pairs.take(1)) as [Pair]

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { waitFor } from 'xstate'
 import { type ClientCore, startClientCore } from '../../src/actors/client-core'
+import * as gameModule from '../../src/actors/client-game-start'
 import type { ErrorReport } from '../../src/actors/error-reporting'
 import { type ApiClient, createApiClient } from '../../src/api/client'
 import type { Tick } from '../../src/api/market'
@@ -50,8 +51,9 @@ describe.each(dialects)('the client actors against the server on %s', (dialect) 
     await waitFor(core.session, (snapshot) => snapshot.matches('guest') || snapshot.matches('loggedIn'), {
       timeout: waitMs,
     })
+    await core.ready
     for (const name of storeNames) {
-      const store = core.boot.system.get(storeSystemId(name))
+      const store = core.game().boot.system.get(storeSystemId(name))
       await waitFor(store, (snapshot) => !snapshot.matches('loading'), { timeout: waitMs })
     }
   }
@@ -80,6 +82,8 @@ describe.each(dialects)('the client actors against the server on %s', (dialect) 
     const cleared: string[] = []
     const emitted: SocketEmitted[] = []
     core = startClientCore({
+      // given, not imported lazily: the socket is there to listen to at once
+      game: gameModule,
       api,
       navigate: router.navigator,
       reporter: { report: (report) => reports.push(report) },
@@ -91,7 +95,7 @@ describe.each(dialects)('the client actors against the server on %s', (dialect) 
         clearTaggedMessages: () => cleared.push('taggedMessages'),
       },
     })
-    core.socket.on('*', (event) => emitted.push(event))
+    core.game().socket.on('*', (event) => emitted.push(event))
     return { core, router, reports, cleared, emitted }
   }
 
@@ -100,16 +104,18 @@ describe.each(dialects)('the client actors against the server on %s', (dialect) 
     const user = await signUp(api)
     const { core, router, emitted } = start(api)
 
-    await waitFor(core.boot, (snapshot) => snapshot.matches('running'), { timeout: waitMs })
+    // the boot is created and started with the lazily loaded game module
+    await core.ready
+    await waitFor(core.game().boot, (snapshot) => snapshot.matches('running'), { timeout: waitMs })
     expect(core.session.getSnapshot().context.user).toMatchObject({ id: user.id, username: user.username })
     // a new player is first-time: sent to the welcome route, remembering where they were
     expect(router.moves).toEqual([{ to: '/welcome?next=%2Fpolls', replace: true }])
 
     // the title-info store loads the universe; the socket then subscribes for every title
-    const titles = core.boot.system.get(storeSystemId('titleInfo'))
+    const titles = core.game().boot.system.get(storeSystemId('titleInfo'))
     await waitFor(titles, (snapshot) => snapshot.matches('ready'), { timeout: waitMs })
     const subscribed = await waitFor(
-      core.socket,
+      core.game().socket,
       (snapshot) => snapshot.matches({ live: 'subscribed' }) && snapshot.context.requested.includes(apple),
       { timeout: waitMs },
     )
@@ -122,8 +128,8 @@ describe.each(dialects)('the client actors against the server on %s', (dialect) 
 
     const ticks = new Promise<Tick[]>((resolve) => {
       const seen: Tick[] = []
-      core.socket.on('realtime.tick', ({ tick }) => {
-        seen.push(tick)
+      core.game().socket.on('realtime.ticked', ({ ticks }) => {
+        seen.push(...ticks)
         if (seen.length === 2) resolve(seen)
       })
     })
@@ -137,14 +143,16 @@ describe.each(dialects)('the client actors against the server on %s', (dialect) 
     const api = browserApi()
     await signUp(api)
     const { core, router, cleared } = start(api, '/rankings')
-    await waitFor(core.socket, (snapshot) => snapshot.matches({ live: 'subscribed' }), { timeout: waitMs })
+    await waitFor(core.game().socket, (snapshot) => snapshot.matches({ live: 'subscribed' }), {
+      timeout: waitMs,
+    })
     router.visit('/rankings')
     await settled(core)
 
     // the same session logs out in another tab: the server disconnects the socket
     await api.call('logout')
 
-    await waitFor(core.socket, (snapshot) => snapshot.matches('loggedOut'), { timeout: waitMs })
+    await waitFor(core.game().socket, (snapshot) => snapshot.matches('loggedOut'), { timeout: waitMs })
     expect(core.session.getSnapshot().matches('guest')).toBe(true)
     expect(cleared).toEqual(['votes', 'taggedMessages'])
     expect(router.where()).toBe('/account/signin?next=%2Frankings')
@@ -162,24 +170,28 @@ describe.each(dialects)('the client actors against the server on %s', (dialect) 
     const user = await signUp(api)
     await api.call('logout')
     const { core } = start(api, '/')
-    await waitFor(core.boot, (snapshot) => snapshot.matches('running'), { timeout: waitMs })
+    // the boot is created and started with the lazily loaded game module
+    await core.ready
+    await waitFor(core.game().boot, (snapshot) => snapshot.matches('running'), { timeout: waitMs })
     expect(core.session.getSnapshot().matches('guest')).toBe(true)
-    expect(core.socket.getSnapshot().value).toBe('disconnected')
+    expect(core.game().socket.getSnapshot().value).toBe('disconnected')
 
     core.session.send({
       type: 'session.login',
       login: user.username,
       password: 'correct horse battery staple',
     })
-    await waitFor(core.socket, (snapshot) => snapshot.matches({ live: 'subscribed' }), { timeout: waitMs })
+    await waitFor(core.game().socket, (snapshot) => snapshot.matches({ live: 'subscribed' }), {
+      timeout: waitMs,
+    })
     expect(core.session.getSnapshot().context.user).toMatchObject({ id: user.id })
-    const userStore = core.boot.system.get(storeSystemId('user'))
+    const userStore = core.game().boot.system.get(storeSystemId('user'))
     await waitFor(userStore, (snapshot) => snapshot.matches('ready'), { timeout: waitMs })
     expect(userStore.getSnapshot().context.data).toMatchObject({ id: user.id, username: user.username })
 
     await settled(core)
     core.session.send({ type: 'session.logout' })
-    await waitFor(core.socket, (snapshot) => snapshot.matches('disconnected'), { timeout: waitMs })
+    await waitFor(core.game().socket, (snapshot) => snapshot.matches('disconnected'), { timeout: waitMs })
     await waitFor(core.session, (snapshot) => snapshot.matches('guest'), { timeout: waitMs })
     await expect(api.call('authInfo')).rejects.toMatchObject({ status: 401 })
   })

@@ -7,6 +7,7 @@ import { memoryStorage } from '../../src/actors/persistence'
 import { type ApiClient, createApiClient } from '../../src/api/client'
 import { isLoggedInUser } from '../../src/api/guest-user'
 import type { ServerMessage } from '../../src/api/market'
+import { priceIn } from '../../src/domain/latest-price'
 import { nextPollStart } from '../../src/domain/poll-schedule'
 import { evaluationDelayMs } from '../../src/domain/prediction'
 import { rewardFactorFor } from '../../src/domain/reward-factor'
@@ -64,6 +65,7 @@ describe.each(dialects)('the client playing against the server on %s', (dialect)
 
   /** Waits for the calls in flight (store loads, the session's), so stopping the actors aborts none. */
   async function settled(client: Client) {
+    await client.ready
     await waitFor(client.session, (s) => s.matches('guest') || s.matches('loggedIn'), { timeout: waitMs })
     for (const name of storeNames)
       await waitFor(client.store(name) as AnyActorRef, (s) => !s.matches('loading'), { timeout: waitMs })
@@ -151,6 +153,8 @@ describe.each(dialects)('the client playing against the server on %s', (dialect)
     const granted = await balanceOf(server, userId)
 
     const { client, reports } = build(api)
+    // the stores, the socket and the game actors are there once the lazily loaded game started
+    await client.ready
     await waitFor(client.session, (s) => s.matches('guest'), { timeout: waitMs })
 
     // sign in: the session announces it, the boot loads the stores, the socket authorizes and subscribes
@@ -175,7 +179,7 @@ describe.each(dialects)('the client playing against the server on %s', (dialect)
     const priced = await waitFor(client.prices, (s) => selectLatestPrices(s.context).get(apple) === tick.l, {
       timeout: waitMs,
     })
-    expect(priced.context.latest[apple]).toEqual({ price: tick.l, at: tick.t })
+    expect(priceIn(priced.context.latest, apple)).toEqual({ price: tick.l, at: tick.t })
 
     // the next poll opens on the server; the client's polls store lists it, open
     const start = nextPollStart(server.clock.now(), server.ctx.config.timeZone)

@@ -1,15 +1,22 @@
 import { parse as parseQuery } from 'node:querystring'
 import fc from 'fast-check'
-import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { type RouteInfo, routesOf } from '../../server/app'
 import { createSession } from '../../server/auth/sessions.repo'
-import type { Db } from '../../server/db/database'
 import { sessionCookieName } from '../../server/http/session'
 import { apiErrorSchema } from '../../src/api/errors'
 import { type SignedUp, signUpPlayer } from '../support/accounts'
-import { dialects, type TestDialect } from '../support/databases'
+import { dialects } from '../support/databases'
+import {
+  describeChanges,
+  type RowChange,
+  rowChanges,
+  type Snapshot,
+  short,
+  snapshot,
+  tableNames,
+} from '../support/db-rows'
 import { type Answer, HttpClient } from '../support/http-client'
 import { startTestServer, type TestServer } from '../support/test-server'
 
@@ -471,66 +478,6 @@ function pathOf(route: RouteInfo, params: string[]): string {
 
 // ---------------------------------------------------------------------------------------------------
 // The database, table by table, row by row.
-
-type Snapshot = Record<string, string[]>
-
-async function tableNames(db: Db, dialect: TestDialect): Promise<string[]> {
-  const query =
-    dialect === 'sqlite'
-      ? sql<{
-          name: string
-        }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`
-      : sql<{ name: string }>`select table_name as name from information_schema.tables
-          where table_schema = current_schema() and table_type = 'BASE TABLE'`
-  const { rows } = await query.execute(db)
-  return rows.map((r) => r.name).sort()
-}
-
-/** Every row of every table, as sorted JSON texts per table (PostgreSQL: in one round trip). */
-async function snapshot(db: Db, dialect: TestDialect, tables: string[]): Promise<Snapshot> {
-  if (dialect === 'postgres') {
-    const perTable = tables.map(
-      (table) =>
-        sql`select ${table} as name, coalesce((select json_agg(r)::text from ${sql.table(table)} r), '[]') as rows`,
-    )
-    const { rows } = await sql<{
-      name: string
-      rows: string
-    }>`${sql.join(perTable, sql` union all `)}`.execute(db)
-    return Object.fromEntries(
-      rows.map((r) => [r.name, (JSON.parse(r.rows) as unknown[]).map((row) => JSON.stringify(row)).sort()]),
-    )
-  }
-  const entries = await Promise.all(
-    tables.map(async (table) => {
-      const { rows } = await sql`select * from ${sql.table(table)}`.execute(db)
-      return [table, rows.map((row) => JSON.stringify(row)).sort()] as const
-    }),
-  )
-  return Object.fromEntries(entries)
-}
-
-const short = (text: string) => (text.length > 300 ? `${text.slice(0, 300)}… (${text.length} chars)` : text)
-
-interface RowChange {
-  table: string
-  change: 'removed' | 'added'
-  row: string
-}
-
-/** Rows only before (removed, or the old version of a changed row) or only after (added, or the new version). */
-function rowChanges(before: Snapshot, after: Snapshot): RowChange[] {
-  const changes: RowChange[] = []
-  for (const table of new Set([...Object.keys(before), ...Object.keys(after)])) {
-    const was = new Set(before[table] ?? [])
-    const is = new Set(after[table] ?? [])
-    for (const row of was) if (!is.has(row)) changes.push({ table, change: 'removed', row })
-    for (const row of is) if (!was.has(row)) changes.push({ table, change: 'added', row })
-  }
-  return changes
-}
-
-const describeChanges = (changes: RowChange[]) => changes.map((c) => `${c.table} ${c.change} ${short(c.row)}`)
 
 /**
  * The one write a rejected request may make: a failed sign-in counts against the login it named (the

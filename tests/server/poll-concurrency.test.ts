@@ -101,6 +101,23 @@ describe.each(dialects)('200 simultaneous bets from 50 players on one poll on %s
     }
     const listed = (await pollsOf(crowd[0] as SignedUp)).find((p) => p.pollId === pollId)
     expect(listed?.results).toEqual({ ...results, totalTtcBet: pot / 100 })
+    // The poll's running totals (0008) equal a recount of its bets.
+    const totals = await db
+      .selectFrom('polls')
+      .select(['betsUp', 'betsFlat', 'betsDown', 'ttcBetTotal'])
+      .where('id', '=', pollId)
+      .executeTakeFirstOrThrow()
+    expect(totals).toEqual({
+      betsUp: results.numUsersBetUp,
+      betsFlat: results.numUsersBetFlat,
+      betsDown: results.numUsersBetDown,
+      ttcBetTotal: pot,
+    })
+    // Bets add to the totals one after the other: the answers hold 1, 2, ... 50 bets, each once.
+    const seen = ok
+      .map((a) => a.body.numUsersBetUp + a.body.numUsersBetFlat + a.body.numUsersBetDown)
+      .sort((a, b) => a - b)
+    expect(seen).toEqual(Array.from({ length: players }, (_, k) => k + 1))
     expect(results.numUsersBetUp + results.numUsersBetFlat + results.numUsersBetDown).toBe(players)
     // Each answer counts the player's own bet and those committed before it.
     for (const [i, answer] of answers.entries()) {

@@ -115,6 +115,25 @@ describe.each(dialects)('prediction evaluation on %s', (dialect) => {
     )
   }
 
+  it('lets requests run between the batches of a backlog (SQLite statements block the event loop)', async () => {
+    await insert(backlog(40, evaluationDelayMs + 5 * 60_000))
+    let finished = false
+    let turnsBetween = 0
+    const count = () => {
+      if (finished) return
+      turnsBetween += 1
+      setImmediate(count)
+    }
+    setImmediate(count)
+    const result = await evaluateDuePredictions(deps(marketWith(priceOf)), server.clock.now(), {
+      batchSize: 7,
+    })
+    finished = true
+    expect(result.evaluated).toBe(40)
+    // one turn at least after each of the first five batches
+    expect(turnsBetween).toBeGreaterThanOrEqual(5)
+  })
+
   it('evaluates a backlog in small batches at the due minute price, each prediction once', async () => {
     const rows = backlog(300, evaluationDelayMs + 5 * 60_000, { running: 20 })
     await insert(rows)

@@ -128,7 +128,11 @@ describe('requests', () => {
 
   it('encode path parameters, send the query and a JSON body', async () => {
     server.reply('/v1/users/a%20b%2Fc', {
-      body: { id: 1, username: 'x', rank: 1, liveRank: 1, userBadges: [], createdAt: 1 },
+      body: {
+        ...{ id: 1, username: 'x', rank: 1, liveRank: 1, userBadges: [], createdAt: 1 },
+        ...{ balance: 1, groups: [], votes: { total: 0, open: 0, won: 0 } },
+        predictions: { total: 0, running: 0, correct: 0 },
+      },
     })
     await api.call('user', { params: { user: 'a b/c' } })
     server.reply('/v1/users', { body: [] })

@@ -85,7 +85,18 @@ describe('the server-error policy, wired', () => {
     const { notifier, notices } = fakeNotifier()
     // the client itself tries a read 3 times (2 retries) before the policy sees the failure
     server.reply('/v1/users/me', internalError, internalError, internalError, {
-      body: { id: 1, username: 'ann', rank: 1, liveRank: 1, userBadges: [], createdAt: 1 },
+      body: {
+        id: 1,
+        username: 'ann',
+        rank: 1,
+        liveRank: 1,
+        userBadges: [],
+        createdAt: 1,
+        balance: 100,
+        groups: [],
+        votes: { total: 0, open: 0, won: 0 },
+        predictions: { total: 0, running: 0, correct: 0 },
+      },
     })
     const policy = provideServerErrorPolicy(serverErrorMachine, {
       api,

@@ -1,73 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { AnyActorRef } from 'xstate'
 import { type Client, createClient, type ErrorReport, memoryStorage, storageKeys } from '~/actors'
-import { type ApiClient, ApiError } from '~/api/client'
-import type { PollPerformance } from '~/api/polls'
+import { socketPayloads } from '~/actors/socket-payloads'
 import { storeNames } from '~/machines/app-boot.types'
 import { selectHasBet, selectPolls } from '~/machines/polls.machine'
 import { selectLatestPrices } from '~/machines/prices.machine'
 import { selectIsCorrect } from '~/machines/tagged-messages.machine'
-import { authUser, fakeNavigator, settingsOf } from '../support/client-fixtures'
+import { fakeNavigator } from '../support/client-fixtures'
 import { fakeIo } from '../support/fake-socket'
-import { group, hour, pollAt, serverMessage, taggedMessage } from '../support/game-fixtures'
+import { serverMessage } from '../support/game-fixtures'
 
-const apple = 2494
-const tesla = 2495
-const titles = [
-  { id: apple, n: 'Apple' },
-  { id: tesla, n: 'Tesla' },
-]
-const groupStores = ['polls', 'liveStream', 'taggedMessages', 'activityStream', 'liveRanking'] as const
-const pollPerformance: PollPerformance = {
-  titles: [],
-  total: { bets: 1, open: 1, won: 0, lost: 0, ttcStaked: 5, ttcWon: 0 },
-}
-const taggedPerformance = {
-  titles: [],
-  total: {
-    titleId: 0,
-    titleName: 'Total',
-    trendsUp: 1,
-    trendsDown: 0,
-    correctlyTaggedMessages: 0,
-    score: 0,
-  },
-}
-
-type Handler = (args: Record<string, unknown>) => unknown
-const refused = (status: number) => () => Promise.reject(new ApiError(status, `http_${status}`, 'refused'))
-
-/** The game API in memory: answers by call name, every call recorded. */
-function memoryApi(overrides: Record<string, Handler> = {}) {
-  const now = Date.now()
-  const user = authUser({ id: 5, taggedMessages: [taggedMessage('m1', { titleId: apple, createdAt: now })] })
-  const handlers: Record<string, Handler> = {
-    authInfo: () => user,
-    settings: () => settingsOf(false),
-    user: () => ({ id: 5, username: 'alice' }),
-    universe: () => titles,
-    polls: () => [pollAt(1, apple, now - hour), pollAt(2, tesla, now - 3 * hour)],
-    activity: () => [],
-    rankings: () => [{ rank: 1, userId: 5, username: 'alice', points: 3, accuracy: 1 }],
-    untaggedMessages: () => [],
-    champions: () => [{ rank: 1, userId: 5, username: 'alice', points: 3 }],
-    pollsPerformance: () => pollPerformance,
-    taggedMessagesPerformance: () => taggedPerformance,
-    groups: () => ({ groups: [group(1000, 'Everybody')], invitations: [], publicGroups: [] }),
-    switchGroup: ({ body }) => body,
-    vote: refused(400),
-    logout: () => undefined,
-    ...overrides,
-  }
-  const calls: string[] = []
-  const call = async (name: string, { signal: _, ...args }: Record<string, unknown> = {}) => {
-    calls.push(name)
-    const handler = handlers[name]
-    if (!handler) throw new Error(`unexpected call ${name}`)
-    return handler(args)
-  }
-  return { api: { call } as unknown as ApiClient, calls }
-}
+import { apple, groupStores, memoryApi, pollPerformance, refused, tesla } from '../support/memory-api'
 
 const started: Client[] = []
 afterEach(() => {
@@ -95,7 +38,7 @@ function build(
     config: {},
     search: '',
     reporter: { report: (report) => void reports.push(report) },
-    socket: { fingerprint: 'fp', io: socket.ioFn },
+    socket: { fingerprint: 'fp', io: socket.ioFn, payloads: socketPayloads },
     window: new EventTarget(),
     storage,
     timeZone: 'UTC',
@@ -124,8 +67,24 @@ describe('createClient', () => {
 
     const guest = build({ api: memoryApi({ authInfo: refused(401) }) })
     await vi.waitFor(() => expect(guest.client.session.getSnapshot().matches('guest')).toBe(true))
+    await guest.client.ready
     for (const name of storeNames) expect(stateOf(guest.client, name), name).toBe('uninitialized')
     expect(guest.calls).toEqual(['authInfo'])
+  })
+
+  it('imports the game lazily: its actors are there once `ready` settled, session changes wait for it', async () => {
+    const { client } = build()
+    // created at once: the session, the socket, the notifications; the game module is still loading
+    expect(client.hasGame()).toBe(false)
+    expect(client.store('polls')).toBeUndefined()
+    expect(() => client.groups).toThrow(/ready/)
+    expect(client.session.getSnapshot().status).toBe('active')
+    await client.ready
+    expect(client.hasGame()).toBe(true)
+    expect(client.groups.getSnapshot().status).toBe('active')
+    // the sign-in the session announced meanwhile reached the stores and the groups once started
+    await allReady(client)
+    await vi.waitFor(() => expect(client.groups.getSnapshot().context.activeGroupId).toBe(1000))
   })
 
   it('passes ticks on to the live stream, the prices and the predictions; the clock to the polls', async () => {
@@ -134,7 +93,10 @@ describe('createClient', () => {
     await vi.waitFor(() => expect(client.socket.getSnapshot().matches({ live: 'subscribed' })).toBe(true))
 
     socket.latest()?.emit('tick', { id: apple, a: 1, b: 1, l: 120, t: Date.now() })
-    expect(selectLatestPrices(client.prices.getSnapshot().context).get(apple)).toBe(120)
+    // pushed ticks reach the prices in batches, a few tens of milliseconds later
+    await vi.waitFor(() =>
+      expect(selectLatestPrices(client.prices.getSnapshot().context).get(apple)).toBe(120),
+    )
     const [running] = client.store('taggedMessages').getSnapshot().context.data.messages
     expect(running && selectIsCorrect(running, selectLatestPrices(client.prices.getSnapshot().context))).toBe(
       true,
@@ -207,7 +169,8 @@ describe('createClient', () => {
       storage: first.storage,
       api: memoryApi({ polls: refused(400), pollsPerformance: refused(400) }),
     })
-    // before any answer: what local storage kept
+    // before any answer: what local storage kept (read once the lazily loaded schemas are here)
+    await client.ready
     expect(client.performance.getSnapshot().context.data.polls).toEqual(pollPerformance)
     await vi.waitFor(() => expect(stateOf(client, 'polls')).toBe('failed'))
     await vi.waitFor(() => expect(stateOf(client, 'titleInfo')).toBe('ready'))

@@ -29,6 +29,7 @@ import {
 import type { ErrorReport } from '~/actors/error-reporting'
 import type { GameCall } from '~/actors/game-api'
 import { type ApiClient, ApiError } from '~/api/client'
+import { storedSchemas } from '~/api/client/schemas'
 import type { Poll } from '~/api/polls'
 import { activityMachine } from '~/machines/activity.machine'
 import { betMachine } from '~/machines/bet.machine'
@@ -100,9 +101,9 @@ describe('persistence', () => {
       [taggedMessage('new', { createdAt: now - day }), taggedMessage('old', { createdAt: now - 8 * day })],
       now,
     )
-    expect(restoreTaggedMessages(persistence).map((m) => m.messageId)).toEqual(['new'])
+    expect(restoreTaggedMessages(persistence, storedSchemas).map((m) => m.messageId)).toEqual(['new'])
     storage.setItem(taggedMessagesStorageKey, JSON.stringify([taggedMessage('ok'), { junk: true }]))
-    expect(restoreTaggedMessages(persistence).map((m) => m.messageId)).toEqual(['ok'])
+    expect(restoreTaggedMessages(persistence, storedSchemas).map((m) => m.messageId)).toEqual(['ok'])
     expect(taggedMessagesStorageKey).toBe('alpha.taggedMessages')
   })
 })
@@ -397,7 +398,12 @@ describe('links between the stores', () => {
     const message = { ...serverMessage('p1'), type: 'tweets' }
     handlers['realtime.message']?.({ message } as never)
     handlers['realtime.ticks']?.({ ticks: { '1': { l: 10, tl: 5 }, '2': { l: 20, tl: 6 } } } as never)
-    handlers['realtime.tick']?.({ tick: { id: 2, l: 21, t: 7 } } as never)
+    handlers['realtime.ticked']?.({
+      ticks: [
+        { id: 2, l: 21, t: 7 },
+        { id: 1, l: 11, t: 7 },
+      ],
+    } as never)
     expect(events.splice(0)).toEqual([
       { type: 'liveStream.pushed', message },
       {
@@ -407,7 +413,13 @@ describe('links between the stores', () => {
           { id: 2, l: 20, t: 6 },
         ],
       },
-      { type: 'prices.ticked', ticks: [{ id: 2, l: 21, t: 7 }] },
+      {
+        type: 'prices.ticked',
+        ticks: [
+          { id: 2, l: 21, t: 7 },
+          { id: 1, l: 11, t: 7 },
+        ],
+      },
     ])
 
     const prices = createActor(pricesMachine).start()

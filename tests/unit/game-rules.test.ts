@@ -5,6 +5,7 @@ import { alreadyPredictedText } from '~/api/predictions'
 import { toHundredths } from '~/domain/currency'
 import {
   addToLiveStream,
+  type LiveStreamMessage,
   maxLiveStreamMessages,
   secureAvatarUrl,
   toLiveStream,
@@ -170,17 +171,61 @@ describe('live stream messages', () => {
     expect(stream.missingTicks).toEqual([{ messageId: 'd', titleId: 3 }])
   })
 
+  const mapped = (id: string, t: number) => {
+    const result = toLiveStreamMessage(serverMessage(id, { t }), env)
+    if (!('kept' in result)) throw new Error('skipped')
+    return result.kept
+  }
+  /** a stream of `length` messages, newest first: m{length-1} (t = length - 1) down to m0 (t = 0) */
+  const streamOf = (length: number) =>
+    Array.from({ length }, (_, i) => mapped(`m${length - 1 - i}`, length - 1 - i))
+  const ids = (stream: readonly { id: string }[]) => stream.map((message) => message.id)
+
   it('keep pushes in front, at most 200', () => {
-    const mapped = (id: string, t: number) => {
-      const result = toLiveStreamMessage(serverMessage(id, { t }), env)
-      if (!('kept' in result)) throw new Error('skipped')
-      return result.kept
-    }
-    let stream = Array.from({ length: maxLiveStreamMessages }, (_, i) => mapped(`m${i}`, i))
-    stream = addToLiveStream(stream, mapped('push', 10_000))
+    const stream = addToLiveStream(streamOf(maxLiveStreamMessages), mapped('push', 10_000))
     expect(stream).toHaveLength(maxLiveStreamMessages)
     expect(stream[0]?.id).toBe('push')
     expect(stream.some((message) => message.id === 'm0')).toBe(false)
+  })
+
+  it('put a push that is not the newest in its place, before the messages as old as it', () => {
+    expect(ids(addToLiveStream(streamOf(4), mapped('late', 1)))).toEqual(['m3', 'm2', 'late', 'm1', 'm0'])
+    expect(ids(addToLiveStream(streamOf(3), mapped('oldest', -5)))).toEqual(['m2', 'm1', 'm0', 'oldest'])
+    expect(ids(addToLiveStream([], mapped('first', 1)))).toEqual(['first'])
+    // older than all of a full stream: it does not get in
+    const full = streamOf(maxLiveStreamMessages)
+    expect(ids(addToLiveStream(full, mapped('oldest', -5)))).toEqual(ids(full))
+    expect(ids(addToLiveStream(full, mapped('tie', 0)))).toEqual([...ids(full).slice(0, -1), 'tie'])
+  })
+
+  it('replace a known id with the pushed copy, in the copy’s place', () => {
+    expect(ids(addToLiveStream(streamOf(4), mapped('m1', 9)))).toEqual(['m1', 'm3', 'm2', 'm0'])
+    expect(ids(addToLiveStream(streamOf(4), mapped('m3', 0)))).toEqual(['m2', 'm1', 'm3', 'm0'])
+    const full = streamOf(maxLiveStreamMessages)
+    const replaced = addToLiveStream(full, mapped('m0', 500))
+    expect(ids(replaced)).toEqual(['m0', ...ids(full).slice(0, -1)])
+  })
+
+  it('are what sorting the whole stream gave, for any push into a newest-first stream', () => {
+    const sorted = (stream: readonly LiveStreamMessage[], message: LiveStreamMessage) =>
+      [message, ...stream.filter((known) => known.id !== message.id)]
+        .sort((a, b) => b.date - a.date)
+        .slice(0, maxLiveStreamMessages)
+    let seed = 7
+    const random = (below: number) => {
+      seed = (seed * 16_807) % 2_147_483_647
+      return seed % below
+    }
+    let stream: LiveStreamMessage[] = []
+    for (let i = 0; i < 1500; i += 1) {
+      // mostly the newest; sometimes late, a repeat of a known id, or a tie
+      const t = random(4) === 0 ? random(i + 1) : i
+      const push = mapped(random(5) === 0 ? `m${random(i + 1)}` : `m${i}`, t)
+      const next = addToLiveStream(stream, push)
+      expect(ids(next)).toEqual(ids(sorted(stream, push)))
+      stream = next
+    }
+    expect(stream).toHaveLength(maxLiveStreamMessages)
   })
 
   it('get https avatars, except from a local development server', () => {

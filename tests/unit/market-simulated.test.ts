@@ -10,8 +10,9 @@ function memoryStore(): MessageStore & { saved: ServerMessage[] } {
   return {
     saved,
     async save(messages) {
-      for (const message of messages)
-        if (!saved.some((m) => m.message_id === message.message_id)) saved.push(message)
+      const fresh = messages.filter((message) => !saved.some((m) => m.message_id === message.message_id))
+      saved.push(...fresh)
+      return fresh
     },
     async recent(sinceMs, limit) {
       return saved

@@ -1,9 +1,16 @@
 import { createHash } from 'node:crypto'
 import type { io } from 'socket.io-client'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { type AnyActorRef, createActor, fromCallback, fromPromise, setup } from 'xstate'
 import { authorizeFingerprint, platformFingerprint } from '~/actors/fingerprint'
-import { defaultTickSource, listenToSocket, provideSocket, socketClientOptions } from '~/actors/socket.actors'
+import {
+  defaultTickSource,
+  listenToSocket,
+  provideSocket,
+  socketClientOptions,
+  socketTickBatchMs,
+} from '~/actors/socket.actors'
+import { socketPayloads } from '~/actors/socket-payloads'
 import { socketMachine } from '~/machines/socket.machine'
 import type { RefreshedUser, SocketCommand, SocketEmitted, SocketEvent } from '~/machines/socket.types'
 import { fakeNavigator, fakeNotifier, settle } from '../support/client-fixtures'
@@ -70,9 +77,9 @@ describe('the socket machine', () => {
   it('forwards ticks and messages to listeners', () => {
     const { actor, log, fromSocket } = start()
     actor.send({ type: 'socket.connect', credentials: 'ws-1' })
-    const tick = { id: 2494, a: 2, b: 1, l: 1.5, s: 'sp', t: 5 }
-    fromSocket({ type: 'socket.tick', tick })
-    expect(log).toEqual([{ emit: { type: 'realtime.tick', tick } }])
+    const ticks = [{ id: 2494, a: 2, b: 1, l: 1.5, s: 'sp', t: 5 }]
+    fromSocket({ type: 'socket.ticked', ticks })
+    expect(log).toEqual([{ emit: { type: 'realtime.ticked', ticks } }])
   })
 
   it('re-subscribes for all known ids when new titles are added while subscribed, reporting missing ones', () => {
@@ -255,7 +262,9 @@ describe('the socket.io-client actor', () => {
       randomizationFactor: 0.5,
     })
     const { ioFn, made } = fakeIo()
-    const actor = createActor(listenToSocket({ url: 'http://game.test', fingerprint: 'f', io: ioFn })).start()
+    const actor = createActor(
+      listenToSocket({ url: 'http://game.test', fingerprint: 'f', io: ioFn, payloads: socketPayloads }),
+    ).start()
     expect(made[0]).toMatchObject({ url: 'http://game.test', options: socketClientOptions })
     actor.stop()
     expect(made[0]?.socket.disconnected).toBe(true)
@@ -266,7 +275,9 @@ describe('the socket.io-client actor', () => {
     const { ioFn, made } = fakeIo()
     const events: SocketEvent[] = []
     const parent = createActor(
-      setup({ actors: { listenToSocket: listenToSocket({ fingerprint: 'fp', io: ioFn }) } }).createMachine({
+      setup({
+        actors: { listenToSocket: listenToSocket({ fingerprint: 'fp', io: ioFn, payloads: socketPayloads }) },
+      }).createMachine({
         invoke: { id: 'socket', src: 'listenToSocket' },
         on: { '*': { actions: ({ event }) => events.push(event as SocketEvent) } },
       }),
@@ -295,7 +306,8 @@ describe('the socket.io-client actor', () => {
       { type: 'socket.connected' },
       { type: 'socket.reconnected', attempt: 3 },
       { type: 'socket.connectError', message: 'refused' },
-      { type: 'socket.tick', tick: { id: 2494, a: 1, b: 1, l: 1, s: defaultTickSource, t: 9 } },
+      // the tick pushed before the acknowledgement reaches the machine before it
+      { type: 'socket.ticked', ticks: [{ id: 2494, a: 1, b: 1, l: 1, s: defaultTickSource, t: 9 }] },
       { type: 'socket.authorized', ok: true },
       { type: 'socket.subscribed', ticks: { '2494': appleTick } },
       { type: 'socket.subscribeFailed', reason: 'Authorize first.' },
@@ -305,10 +317,99 @@ describe('the socket.io-client actor', () => {
     expect(made[0]?.socket.disconnected).toBe(true)
   })
 
+  it('sends the ticks of one window as one event: the latest per title, in the order they first ticked', () => {
+    vi.useFakeTimers()
+    try {
+      const { ioFn, made } = fakeIo()
+      const events: SocketEvent[] = []
+      const parent = createActor(
+        setup({
+          actors: {
+            listenToSocket: listenToSocket({ fingerprint: 'fp', io: ioFn, payloads: socketPayloads }),
+          },
+        }).createMachine({
+          invoke: { id: 'socket', src: 'listenToSocket' },
+          on: { '*': { actions: ({ event }) => events.push(event as SocketEvent) } },
+        }),
+      ).start()
+      const socket = made[0]?.socket as FakeSocket
+      const tickOf = (id: number, l: number, t: number) => ({ id, a: l, b: l, l, s: 'sp', t })
+      for (let i = 0; i < 20; i += 1) socket.emit('tick', tickOf(2494 + (i % 3), 100 + i, 1000 + i))
+      socket.emit('tick', tickOf(2494, 1, 999)) // older than the window's latest Apple tick: dropped
+      vi.advanceTimersByTime(socketTickBatchMs - 1)
+      expect(events).toEqual([])
+      vi.advanceTimersByTime(1)
+      expect(events).toEqual([
+        {
+          type: 'socket.ticked',
+          ticks: [tickOf(2494, 118, 1018), tickOf(2495, 119, 1019), tickOf(2496, 117, 1017)],
+        },
+      ])
+
+      // the next window starts with the next tick
+      socket.emit('tick', tickOf(2793, 5, 2000))
+      vi.advanceTimersByTime(socketTickBatchMs)
+      expect(events.at(-1)).toEqual({ type: 'socket.ticked', ticks: [tickOf(2793, 5, 2000)] })
+      expect(events).toHaveLength(2)
+      vi.advanceTimersByTime(10 * socketTickBatchMs)
+      expect(events).toHaveLength(2)
+      parent.stop()
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('sends waiting ticks before a message about their title and before any other socket event', () => {
+    vi.useFakeTimers()
+    try {
+      const { ioFn, made } = fakeIo()
+      const events: string[] = []
+      const parent = createActor(
+        setup({
+          actors: {
+            listenToSocket: listenToSocket({ fingerprint: 'fp', io: ioFn, payloads: socketPayloads }),
+          },
+        }).createMachine({
+          invoke: { id: 'socket', src: 'listenToSocket' },
+          on: { '*': { actions: ({ event }) => events.push(event.type) } },
+        }),
+      ).start()
+      const socket = made[0]?.socket as FakeSocket
+      const message = (id: string, titleId: number) => ({
+        type: 'tweets',
+        message_id: id,
+        twitter_user: { profile_image_url: 'https://x.test/a.png', name: 'A', screen_name: 'a' },
+        tweet: 'AAPL up',
+        t: 1,
+        titles: [{ title_id: titleId, start_index: 0, end_index: 4 }],
+      })
+      socket.emit('tick', { id: 2494, a: 1, b: 1, l: 1, t: 9 })
+      socket.emit('message', message('m1', 2793)) // another title: the tick keeps waiting
+      expect(events).toEqual(['socket.message'])
+      socket.emit('message', message('m2', 2494))
+      expect(events).toEqual(['socket.message', 'socket.ticked', 'socket.message'])
+      socket.emit('tick', { id: 2494, a: 1, b: 1, l: 2, t: 10 })
+      socket.emit('disconnect', 'transport close')
+      expect(events.slice(3)).toEqual(['socket.ticked', 'socket.disconnected'])
+      // stopped with a tick waiting: it is dropped with the socket
+      socket.emit('tick', { id: 2494, a: 1, b: 1, l: 3, t: 11 })
+      parent.stop()
+      vi.advanceTimersByTime(socketTickBatchMs)
+      expect(events).toHaveLength(5)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   it('reconnects by itself after the server disconnected the socket', async () => {
     const { ioFn, made } = fakeIo()
     const actor = createActor(
-      listenToSocket({ fingerprint: 'fp', io: ioFn, options: { reconnectionDelay: 1 } }),
+      listenToSocket({
+        fingerprint: 'fp',
+        io: ioFn,
+        payloads: socketPayloads,
+        options: { reconnectionDelay: 1 },
+      }),
     ).start()
     const socket = made[0]?.socket as FakeSocket
     socket.emit('disconnect', 'transport close')
@@ -350,7 +451,7 @@ describe('the socket wiring', () => {
     const warnings: unknown[][] = []
     const logouts: string[] = []
     const machine = provideSocket(socketMachine, {
-      connection: { fingerprint: 'fp', io: fakeIo().ioFn },
+      connection: { fingerprint: 'fp', io: fakeIo().ioFn, payloads: socketPayloads },
       navigate: navigator,
       notify: notifier,
       reporter: { report: (report) => reports.push(report) },

@@ -1,4 +1,4 @@
-import { CodeChallengeMethod, OAuth2Client, OAuth2Tokens } from 'arctic'
+import type { OAuth2Client, OAuth2Tokens } from 'arctic'
 import type { OAuthClientConfig, OAuthProviderName } from '../../config'
 import type { AppContext } from '../../context'
 import { endpointsOf, type OAuthProviderSpec, oauthProviderSpecs, type ProviderProfile } from './providers'
@@ -34,21 +34,33 @@ export function configuredProvider(ctx: AppContext, name: string): ConfiguredPro
   }
 }
 
-function arcticClient(p: ConfiguredProvider): OAuth2Client {
+/**
+ * arctic is loaded on the first social sign-in, not at start: most servers configure no provider and
+ * the library and its crypto dependencies cost memory in every process (bench/README.md "ticks").
+ */
+const arctic = () => import('arctic')
+
+async function arcticClient(p: ConfiguredProvider): Promise<OAuth2Client> {
+  const { OAuth2Client } = await arctic()
   return new OAuth2Client(p.client.clientId, p.client.clientSecret, p.redirectUri)
 }
 
-export function authorizationUrl(p: ConfiguredProvider, state: string, codeVerifier: string | null): URL {
+export async function authorizationUrl(
+  p: ConfiguredProvider,
+  state: string,
+  codeVerifier: string | null,
+): Promise<URL> {
   const endpoint = endpointsOf(p.spec, p.client).authorization
-  return codeVerifier
-    ? arcticClient(p).createAuthorizationURLWithPKCE(
-        endpoint,
-        state,
-        CodeChallengeMethod.S256,
-        codeVerifier,
-        p.spec.scopes,
-      )
-    : arcticClient(p).createAuthorizationURL(endpoint, state, p.spec.scopes)
+  const client = await arcticClient(p)
+  if (!codeVerifier) return client.createAuthorizationURL(endpoint, state, p.spec.scopes)
+  const { CodeChallengeMethod } = await arctic()
+  return client.createAuthorizationURLWithPKCE(
+    endpoint,
+    state,
+    CodeChallengeMethod.S256,
+    codeVerifier,
+    p.spec.scopes,
+  )
 }
 
 function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
@@ -81,6 +93,7 @@ async function exchangeWithBodyCredentials(
     signal: AbortSignal.timeout(providerTimeoutMs),
   })
   if (!response.ok) throw new Error(`token endpoint answered ${response.status}`)
+  const { OAuth2Tokens } = await arctic()
   return new OAuth2Tokens(await response.json())
 }
 
@@ -93,7 +106,7 @@ export async function fetchProviderProfile(
   const endpoints = endpointsOf(p.spec, p.client)
   const tokens = await withTimeout(
     p.spec.clientAuthentication === 'basic'
-      ? arcticClient(p).validateAuthorizationCode(endpoints.token, code, codeVerifier)
+      ? (await arcticClient(p)).validateAuthorizationCode(endpoints.token, code, codeVerifier)
       : exchangeWithBodyCredentials(p, endpoints.token, code, codeVerifier),
     'token request',
   )

@@ -6,6 +6,7 @@ import * as predictions from './0004-predictions'
 import * as polls from './0005-polls'
 import * as groups from './0006-groups'
 import * as rankings from './0007-rankings'
+import * as pollResults from './0008-poll-results'
 
 /** Every migration in order. Released ones are frozen: change the schema with a new file. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005-polls': polls,
   '0006-groups': groups,
   '0007-rankings': rankings,
+  '0008-poll-results': pollResults,
 }

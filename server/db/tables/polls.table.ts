@@ -17,6 +17,14 @@ export interface PollsTable {
   evalPrice: number | null
   outcome: PollOutcome | null
   settledAt: number | null
+  /**
+   * The poll's results as running totals, added to by each bet in its transaction (0008): players who
+   * bet up, flat and down, and hundredths staked. Equal to a count over the poll's votes at every commit.
+   */
+  betsUp: Generated<number>
+  betsFlat: Generated<number>
+  betsDown: Generated<number>
+  ttcBetTotal: Generated<number>
 }
 
 /**

@@ -1,5 +1,5 @@
 import { FetchError } from 'ofetch'
-import { apiErrorSchema } from '../errors'
+import type { ApiErrorBody } from '../errors'
 
 /** Status of a failure that never got an HTTP answer (network error, timeout). */
 export const noAnswerStatus = 0
@@ -32,6 +32,28 @@ export class ApiError extends Error {
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError
 
+const isStringRecord = (value: unknown): value is Record<string, string> =>
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  Object.values(value).every((entry) => typeof entry === 'string')
+
+/**
+ * `apiErrorSchema` checked by hand: the guest's boot (a 401 on auth info) needs no zod. Like the
+ * schema, it keeps only code, message and fields.
+ */
+function isApiErrorBody(data: unknown): data is ApiErrorBody {
+  if (typeof data !== 'object' || data === null) return false
+  const error = (data as { error?: unknown }).error
+  if (typeof error !== 'object' || error === null) return false
+  const { code, message, fields } = error as Record<string, unknown>
+  return (
+    typeof code === 'string' &&
+    typeof message === 'string' &&
+    (fields === undefined || isStringRecord(fields))
+  )
+}
+
 /** What an answer without the server's error body says. */
 const fallbackMessage = 'Oops! Something went wrong'
 
@@ -48,9 +70,9 @@ export function toApiError(error: unknown, timedOut: boolean): ApiError {
       cause: error,
     })
   }
-  const body = apiErrorSchema.safeParse((error as FetchError).data)
-  if (body.success) {
-    const { code, message, fields } = body.data.error
+  const body = (error as FetchError).data
+  if (isApiErrorBody(body)) {
+    const { code, message, fields } = body.error
     return new ApiError(status, code, message, fields, { cause: error })
   }
   return new ApiError(status, `http_${status}`, fallbackMessage, undefined, { cause: error })

@@ -1,5 +1,6 @@
 import { ofetch } from 'ofetch'
 import pRetry, { AbortError } from 'p-retry'
+import type { z } from 'zod'
 import { ApiError, toApiError } from './api-error'
 import { appVersion as packageVersion } from './app-version'
 import {
@@ -11,6 +12,7 @@ import {
   type HttpMethod,
   pathParamNames,
 } from './calls'
+import { loadSchemas } from './load-schemas'
 
 export interface ApiClientOptions {
   /** the game API root, e.g. `https://alpha.example` @default '' (same origin) */
@@ -119,7 +121,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       signal: args.signal,
     })
     if (!definition.response) return undefined
-    const parsed = definition.response.safeParse(data)
+    // the schemas load on the first answer to parse (a guest's boot parses none)
+    const response = (await loadSchemas()).callSchemas[name] as { readonly response: z.ZodType }
+    const parsed = response.response.safeParse(data)
     if (!parsed.success) {
       throw new ApiError(
         status,

@@ -6,7 +6,7 @@ export function NotFound() {
   const [location] = useLocation()
   return (
     <styled.section display="flex" flexDirection="column" alignItems="flex-start" gap="4" maxW="xl">
-      <Text size="sm" fontWeight="semibold" color="fg.subtle">
+      <Text size="sm" fontWeight="semibold" color="fg.muted">
         404
       </Text>
       <Heading as="h1" size="3xl">

@@ -2,16 +2,6 @@ import { css } from 'styled-system/css'
 import { styled } from 'styled-system/jsx'
 import { Link } from 'wouter'
 
-export function AppHeader() {
-  return (
-    <styled.header position="sticky" top="0" zIndex="sticky" bg="bg.default" borderBottomWidth="1px">
-      <styled.div display="flex" alignItems="center" h="14" maxW="5xl" mx="auto" px={{ base: '4', md: '6' }}>
-        <Wordmark />
-      </styled.div>
-    </styled.header>
-  )
-}
-
 const wordmark = css({
   display: 'inline-flex',
   alignItems: 'center',
@@ -20,9 +10,10 @@ const wordmark = css({
   _focusVisible: { outline: '2px solid', outlineColor: 'accent.default', outlineOffset: '4px' },
 })
 
-function Wordmark() {
+/** The app's name and mark, a link home. */
+export function Wordmark() {
   return (
-    <Link href="/" aria-label="Alpha, home" className={wordmark}>
+    <Link href="/" className={wordmark}>
       <styled.span
         aria-hidden
         display="grid"

@@ -1,0 +1,159 @@
+import { type ActorRefFrom, createActor } from 'xstate'
+import type { StoredSchemas } from '../api/client/load-schemas'
+import { appBootMachine } from '../machines/app-boot.machine'
+import { type StoreName, storeSystemId } from '../machines/app-boot.types'
+import type { BetRequest } from '../machines/bet.types'
+import { type PollsMachine, selectHasBet } from '../machines/polls.machine'
+import type { NewPrediction } from '../machines/predictions.types'
+import type { SessionMachine } from '../machines/session.machine'
+import type { Announced } from '../machines/session.types'
+import { socketMachine } from '../machines/socket.machine'
+import { selectHasTagged, type TaggedMessagesMachine } from '../machines/tagged-messages.machine'
+import { defaultStoreLoaders, provideAppBoot } from './app-boot.actors'
+import type { ClientCoreDeps } from './client-core'
+import { createGameActors } from './client-game'
+import { followChange, startGameLinks } from './client-links'
+import { domainStores } from './domain-stores'
+import type { Notifier } from './notifier'
+import { refreshedCredentials, refreshSession } from './session.actors'
+import { provideSocket, type SocketDeps } from './socket.actors'
+
+/** What the core hands the game: its own deps (the same names), the session and the notifier it made. */
+export interface GameStartDeps
+  extends Pick<
+    ClientCoreDeps,
+    | 'api'
+    | 'navigate'
+    | 'reporter'
+    | 'storage'
+    | 'loaders'
+    | 'stores'
+    | 'boot'
+    | 'inspect'
+    | 'timeZone'
+    | 'now'
+  > {
+  readonly notify: Notifier
+  readonly session: ActorRefFrom<SessionMachine>
+  /** the realtime server and the configured fingerprint */
+  readonly connection: SocketDeps['connection']
+}
+
+/**
+ * The game's half of the client (src/actors/client-core.ts imports it lazily, so the entry holds no
+ * game machine): the socket, the boot with the domain stores, the game actors and the links between
+ * them, created at once (views and `system.get` find them, events sent to them wait in their
+ * mailboxes) and started by `start` with what local storage kept.
+ */
+export function createGame(deps: GameStartDeps) {
+  const options = { inspect: deps.inspect }
+  const policy = { api: deps.api, navigate: deps.navigate, notify: deps.notify }
+  const { session } = deps
+  // a guest never connects: the socket is a player's, made with the game
+  const socket = createActor(
+    provideSocket(socketMachine, {
+      connection: deps.connection,
+      navigate: deps.navigate,
+      notify: deps.notify,
+      reporter: deps.reporter,
+      logout: () => session.send({ type: 'session.logout' }),
+      refreshUser: () => refreshedCredentials(session),
+    }),
+    { ...options, input: {} },
+  )
+  const domain = domainStores({ ...policy, reporter: deps.reporter, storage: deps.storage, now: deps.now })
+  const replaced = Object.keys(deps.loaders ?? {}) as StoreName[]
+  const stores = Object.fromEntries(
+    Object.entries(domain.stores).filter(([name]) => !replaced.includes(name as StoreName)),
+  )
+  const boot = createActor(
+    provideAppBoot(appBootMachine, {
+      fetchAuthUser: async () => ({ loggedIn: (await refreshSession(session)).context.announced.loggedIn }),
+      refreshAuthUser: () => session.send({ type: 'session.refresh', force: true }),
+      loaders: { ...defaultStoreLoaders(deps.api), ...deps.loaders },
+      stores: { ...stores, ...deps.stores },
+    }),
+    options,
+  )
+  const store = (name: StoreName) => boot.system.get(storeSystemId(name))
+  const game = createGameActors({
+    ...policy,
+    ...options,
+    system: boot.system,
+    domain,
+    timeZone: deps.timeZone,
+    now: deps.now,
+  })
+  const linkDeps = {
+    session,
+    socket,
+    game,
+    store,
+    loadGroupLists: () => deps.api.call('groups'),
+    reporter: deps.reporter,
+    followsSession: false,
+  }
+
+  let links: { unsubscribe(): void } | undefined
+
+  return {
+    socket,
+    boot,
+    actors: game,
+    /** a store of the boot by name */
+    store,
+    /**
+     * Starts the boot, the game actors and the links, with what local storage kept (`schemas`
+     * undefined: nothing restored). The stored data goes in before anything (the polls' clock, a session
+     * change) changes and saves the stores.
+     */
+    start(schemas: StoredSchemas | undefined) {
+      if (deps.boot ?? true) {
+        boot.start()
+        if (schemas) domain.restore(store, schemas)
+      }
+      for (const actor of Object.values(game)) actor.start()
+      socket.start()
+      if (schemas) domain.restorePerformance(game.performance, schemas)
+      links = startGameLinks(linkDeps)
+    },
+    /** places a bet; `alreadyPlaced` defaults to whether the polls store holds one of the player's */
+    placeBet(request: BetRequest) {
+      const polls = store('polls') as ActorRefFrom<PollsMachine> | undefined
+      game.bet.send({
+        type: 'bet.place',
+        ...request,
+        alreadyPlaced:
+          request.alreadyPlaced ??
+          (polls ? selectHasBet(polls.getSnapshot().context, request.pollId) : false),
+      })
+    },
+    /** tags a message; `alreadyTagged` is whether the tagged messages store holds the tag */
+    tag(prediction: NewPrediction) {
+      const tagged = store('taggedMessages') as ActorRefFrom<TaggedMessagesMachine> | undefined
+      game.predictions.send({
+        type: 'prediction.tag',
+        prediction,
+        alreadyTagged: tagged
+          ? selectHasTagged(tagged.getSnapshot().context, prediction.messageId, prediction.titleId)
+          : false,
+      })
+    },
+    /** what a session change does to the boot, the socket and the game stores (the core hears of it first) */
+    followSession(changed: Announced) {
+      boot.send({ type: 'session.changed', loggedIn: changed.loggedIn })
+      socket.send(
+        changed.loggedIn
+          ? { type: 'socket.connect', credentials: changed.websocketCredentials }
+          : { type: 'socket.disconnect' },
+      )
+      followChange(linkDeps, changed.loggedIn)
+    },
+    stop() {
+      links?.unsubscribe()
+      for (const actor of [...Object.values(game), boot, socket]) actor.stop()
+    },
+  }
+}
+
+export type Game = ReturnType<typeof createGame>

@@ -1,0 +1,50 @@
+import type { Bar, BarInterval } from '../api/market'
+
+const daySeconds = 86_400
+
+const intervalSeconds: Record<BarInterval, number> = {
+  '1m': 60,
+  '5m': 300,
+  '30m': 1800,
+  '1d': daySeconds,
+  '1w': 7 * daySeconds,
+}
+
+/**
+ * The start (epoch seconds) of the bar a moment falls in: intraday bars on their interval, daily bars
+ * at 00:00 UTC, weekly bars at 00:00 UTC of the week's Monday (as the chart route sends them).
+ */
+export function barStart(atMs: number, interval: BarInterval): number {
+  const seconds = Math.floor(atMs / 1000)
+  if (interval !== '1w') return seconds - (seconds % intervalSeconds[interval])
+  const dayIndex = Math.floor(seconds / daySeconds)
+  // 1 January 1970 was a Thursday: three days after a Monday
+  const monday = dayIndex - ((dayIndex + 3) % 7)
+  return monday * daySeconds
+}
+
+/** A point of an area (line) series. */
+export interface ChartPoint {
+  readonly time: number
+  readonly value: number
+}
+
+/** The bars' closes as an area series. */
+export function closesOf(bars: readonly Bar[]): ChartPoint[] {
+  return bars.map((bar) => ({ time: bar.t, value: bar.c }))
+}
+
+/**
+ * Where a live tick goes on the chart: the close of its bar, which is the last bar or a new one. A tick
+ * older than the last bar is dropped (a chart only grows to the right).
+ */
+export function livePoint(
+  bars: readonly Bar[],
+  interval: BarInterval,
+  tick: { readonly price: number; readonly at: number },
+): ChartPoint | undefined {
+  const time = barStart(tick.at, interval)
+  const last = bars.at(-1)
+  if (last && time < last.t) return undefined
+  return { time, value: tick.price }
+}

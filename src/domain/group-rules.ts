@@ -1,0 +1,53 @@
+/** The group every player is in (spec §9 "Default active group id"): nobody leaves, edits or deletes it. */
+export const everybodyGroupId = 1000
+
+/** Avatar types the spec allows (§3 Group: PNG, JPEG or GIF). */
+export const avatarMimeTypes = ['image/png', 'image/jpeg', 'image/gif'] as const
+const avatarExtensions = /\.(png|jpe?g|gif)$/i
+/** Largest avatar the server takes, in bytes. */
+export const avatarMaxBytes = 256 * 1024
+
+/** Why a group form cannot be sent; the view shows the spec's text of each (src/api/groups `groupTexts`). */
+export type GroupFormProblem = 'name' | 'avatar' | 'avatarSize'
+
+/** What a group form checks of a picked file. */
+export interface AvatarFile {
+  readonly name: string
+  readonly type: string
+  readonly size: number
+}
+
+/** Spec §5: a group needs a name (blank is none). */
+export function groupNameProblem(name: string): GroupFormProblem | undefined {
+  return name.trim().length === 0 ? 'name' : undefined
+}
+
+/**
+ * Spec §5: an avatar must be a PNG, JPEG or GIF. The browser's type decides; a file without one (some
+ * systems send none) is judged by its extension. The server checks the bytes again.
+ */
+export function avatarProblem(file: AvatarFile | undefined): GroupFormProblem | undefined {
+  if (!file) return undefined
+  const known = file.type
+    ? (avatarMimeTypes as readonly string[]).includes(file.type)
+    : avatarExtensions.test(file.name)
+  if (!known) return 'avatar'
+  return file.size > avatarMaxBytes ? 'avatarSize' : undefined
+}
+
+/** Spec §5: a member list may be saved only with an admin in it. */
+export const hasAdmin = (members: readonly { readonly isAdmin: boolean }[]) =>
+  members.some((member) => member.isAdmin)
+
+interface Membership {
+  readonly id: number
+  readonly isAdmin: boolean
+  readonly memberStatus: 'active' | 'invited' | null
+}
+
+/** Spec §6: admins change settings, members and admins, and delete; group 1000 belongs to nobody. */
+export const canAdminister = (group: Membership) => group.isAdmin && group.id !== everybodyGroupId
+
+/** Spec §6: members can leave, except the group every player is in. */
+export const canLeave = (group: Membership) =>
+  group.memberStatus === 'active' && group.id !== everybodyGroupId

@@ -1,0 +1,65 @@
+import { ttcSymbol } from './currency'
+
+/** Spec §9: en-US only. */
+const locale = 'en-US'
+
+const formatters = new Map<string, Intl.NumberFormat>()
+
+/** Intl.NumberFormat is costly to build and the live stream formats hundreds of prices a second. */
+function formatter(options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = JSON.stringify(options)
+  let known = formatters.get(key)
+  if (!known) {
+    known = new Intl.NumberFormat(locale, options)
+    formatters.set(key, known)
+  }
+  return known
+}
+
+const sign = (signed: boolean): Intl.NumberFormatOptions => (signed ? { signDisplay: 'exceptZero' } : {})
+
+/** A plain number with exactly `digits` decimals: `1,234.50`. */
+export function formatDecimal(value: number, digits = 2, signed = false): string {
+  return formatter({ minimumFractionDigits: digits, maximumFractionDigits: digits, ...sign(signed) }).format(
+    value,
+  )
+}
+
+/** Spec §9 "currency USD 2 decimals": `$1,234.50`. */
+export function formatUsd(value: number, signed = false): string {
+  return formatter({ style: 'currency', currency: 'USD', ...sign(signed) }).format(value)
+}
+
+/**
+ * A price in a title's currency (spec §9 default currencies): ISO codes through Intl (`€12.30`),
+ * others such as an index's `PTS` as a suffix (`15,230.10 PTS`).
+ */
+export function formatPrice(value: number, currency: string): string {
+  if (currency === 'PTS' || !/^[A-Z]{3}$/.test(currency)) return `${formatDecimal(value)} ${currency}`
+  return formatter({
+    style: 'currency',
+    currency,
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(value)
+}
+
+/** Spec §9 "compact notation 1 decimal": `1.2M`, `15.3K`. */
+export function formatCompact(value: number, signed = false): string {
+  return formatter({ notation: 'compact', maximumFractionDigits: 1, ...sign(signed) }).format(value)
+}
+
+/** Spec §9 "percent 1 or 2 decimals" of a ratio: `formatPercent(0.1234)` is `12.3%`. */
+export function formatPercent(ratio: number, digits: 1 | 2 = 1, signed = false): string {
+  return formatter({
+    style: 'percent',
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+    ...sign(signed),
+  }).format(ratio)
+}
+
+/** A TTC amount with the game currency's symbol: `12.50 TTC`, signed `+1.00 TTC`. */
+export function formatTtc(ttc: number, signed = false): string {
+  return `${formatDecimal(ttc, 2, signed)} ${ttcSymbol}`
+}

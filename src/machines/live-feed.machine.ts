@@ -1,0 +1,94 @@
+import { assign, fromCallback, type SnapshotFrom, setup } from 'xstate'
+import { countArrivals, newMessagesText } from '../domain/live-feed'
+import type { LiveFeedContext, LiveFeedEvent } from './live-feed.types'
+
+/** Arrivals are counted this long before they are announced: one sentence, not one per message. */
+export const announceDelayMs = 3000
+
+export const liveFeedTexts = {
+  paused: 'Stream paused.',
+  resumed: 'Stream resumed.',
+} as const
+
+/**
+ * The live stream screen's reading of the stream (spec §2 /livestream): a polite announcement of how
+ * many messages arrived, gathered for 3 seconds so a screen reader is never flooded at 50 messages a
+ * second, and a pause that freezes the shown messages until the reader resumes (then says how many
+ * came meanwhile). Lives as long as the screen; `watchStream` reports the store's changes.
+ */
+export const liveFeedMachine = setup({
+  types: {} as { context: LiveFeedContext; events: LiveFeedEvent },
+  actors: {
+    watchStream: fromCallback<LiveFeedEvent>(() => {
+      throw new Error('watchStream is provided by src/actors')
+    }),
+  },
+  delays: { announceDelay: announceDelayMs },
+  guards: {
+    hasUnannounced: ({ context }) => context.unannounced > 0,
+  },
+  actions: {
+    track: assign(({ context, event }) => {
+      if (event.type !== 'feed.changed') return {}
+      if (context.ids === undefined) return { ids: event.ids }
+      return { ids: event.ids, unannounced: context.unannounced + countArrivals(context.ids, event.ids) }
+    }),
+    // what arrived before the pause is on screen already: only later arrivals are held back
+    freeze: assign({
+      frozenIds: ({ context }) => context.ids ?? [],
+      unannounced: 0,
+      announcement: liveFeedTexts.paused,
+    }),
+    unfreeze: assign({ frozenIds: undefined }),
+    announceArrivals: assign({
+      announcement: ({ context }) => newMessagesText(context.unannounced),
+      unannounced: 0,
+    }),
+    announceResumed: assign({
+      announcement: ({ context }) =>
+        context.unannounced > 0
+          ? `${liveFeedTexts.resumed} ${newMessagesText(context.unannounced)}.`
+          : liveFeedTexts.resumed,
+      unannounced: 0,
+    }),
+  },
+}).createMachine({
+  id: 'liveFeed',
+  context: { unannounced: 0, announcement: '' },
+  invoke: { id: 'watchStream', src: 'watchStream' },
+  on: { 'feed.changed': { actions: 'track' } },
+  initial: 'live',
+  states: {
+    live: {
+      on: { 'feed.pause': 'paused', 'feed.toggle': 'paused' },
+      initial: 'quiet',
+      states: {
+        quiet: {
+          always: { guard: 'hasUnannounced', target: 'gathering' },
+        },
+        gathering: {
+          after: { announceDelay: { target: 'quiet', actions: 'announceArrivals' } },
+        },
+      },
+    },
+    paused: {
+      entry: 'freeze',
+      exit: 'unfreeze',
+      on: {
+        'feed.resume': { target: 'live', actions: 'announceResumed' },
+        'feed.toggle': { target: 'live', actions: 'announceResumed' },
+      },
+    },
+  },
+})
+
+export type LiveFeedMachine = typeof liveFeedMachine
+type Snapshot = SnapshotFrom<LiveFeedMachine>
+
+export const selectFeedPaused = (snapshot: Snapshot) => snapshot.matches('paused')
+/** The ids to keep showing while paused; undefined while live. */
+export const selectFrozenIds = (snapshot: Snapshot) => snapshot.context.frozenIds
+export const selectFeedAnnouncement = (snapshot: Snapshot) => snapshot.context.announcement
+/** Messages that arrived while paused (0 while live: those are announced). */
+export const selectArrivedWhilePaused = (snapshot: Snapshot) =>
+  snapshot.matches('paused') ? snapshot.context.unannounced : 0

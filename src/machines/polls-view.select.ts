@@ -1,0 +1,30 @@
+import type { SnapshotFrom } from 'xstate'
+import { isInTab, type PollsTab } from '../domain/poll-view'
+import type { PollsMachine } from './polls.machine'
+import type { PollsData } from './polls.types'
+import type { StoreContext } from './store.types'
+
+type PollsSnapshot = SnapshotFrom<PollsMachine>
+
+/**
+ * Whether the polls are still on their way for the first time (a skeleton shows): nothing loaded yet
+ * and nothing kept from an earlier visit.
+ */
+export const selectPollsFirstLoad = (snapshot: PollsSnapshot) =>
+  (snapshot.matches('uninitialized') || snapshot.matches('loading')) &&
+  snapshot.context.data.received.length === 0
+
+/** The polls store's clock (epoch ms): phases and relative times are taken at it. */
+export const selectPollsNow = (context: StoreContext<PollsData>) => context.data.now
+
+/** One shown poll. */
+export const selectPoll = (context: StoreContext<PollsData>, pollId: number | undefined) =>
+  context.data.polls.find((poll) => poll.pollId === pollId)
+
+/** Whether a bet on the poll is kept here only: being sent, or its post failed (spec §4). */
+export const selectHasLocalVote = (context: StoreContext<PollsData>, pollId: number) =>
+  context.data.localVotes.some((vote) => vote.pollId === pollId)
+
+/** The polls of a tab of the polls page: Running (open and closed) or Finished (evaluated). */
+export const selectPollsOfTab = (context: StoreContext<PollsData>, tab: PollsTab) =>
+  context.data.polls.filter((poll) => isInTab(poll.phase, tab))

@@ -1,0 +1,63 @@
+import { useSelector } from '@xstate/react'
+import { useMemo } from 'react'
+import { styled } from 'styled-system/jsx'
+import type { Poll } from '~/api/polls'
+import { betGroups, betOverview } from '~/domain/bet-overview'
+import { formatDateTime, isoDateTime } from '~/domain/date-format'
+import { formatTtc } from '~/domain/number-format'
+import { selectPolls } from '~/machines/polls.machine'
+import { useClient } from '~/views/client-context'
+import { TitleLink } from '~/views/ticker/TitleLink'
+import { Heading, Text } from '~/views/ui'
+
+const groupTitles = { open: 'Open', closed: 'Closed', evaluated: 'Evaluated' } as const
+
+/** The player's bet on a poll in one line: side, stake, and the payout once decided. */
+function BetLine({ poll }: { readonly poll: Poll }) {
+  const [bet] = poll.votes
+  if (!bet) return null
+  return (
+    <styled.li display="flex" flexWrap="wrap" gap="2" alignItems="baseline">
+      <TitleLink titleId={poll.titleId} />
+      <span>
+        {bet.vote} · {formatTtc(bet.ttcBet)}
+      </span>
+      {bet.payout !== null && <span>· won {formatTtc(bet.payout)}</span>}
+      <Text as="span" textStyle="xs" color="fg.muted">
+        until <time dateTime={isoDateTime(poll.endTime)}>{formatDateTime(poll.endTime)}</time>
+      </Text>
+    </styled.li>
+  )
+}
+
+/** Spec §2 "Bet overview": the player's bets in open, closed and evaluated polls. */
+export function BetOverview() {
+  const client = useClient()
+  const polls = useSelector(client.store('polls'), (snapshot) => selectPolls(snapshot.context))
+  const overview = useMemo(() => betOverview(polls), [polls])
+  return (
+    <styled.section aria-labelledby="bet-overview-title" display="flex" flexDirection="column" gap="3">
+      <Heading as="h2" size="lg" id="bet-overview-title">
+        Your bets
+      </Heading>
+      {betGroups.map((phase) => (
+        <styled.section key={phase} aria-labelledby={`bets-${phase}`}>
+          <Heading as="h3" size="sm" id={`bets-${phase}`}>
+            {groupTitles[phase]} ({overview[phase].length})
+          </Heading>
+          {overview[phase].length === 0 ? (
+            <Text textStyle="sm" color="fg.muted">
+              No {groupTitles[phase].toLowerCase()} bets.
+            </Text>
+          ) : (
+            <styled.ul listStyle="none" textStyle="sm" display="flex" flexDirection="column" gap="1">
+              {overview[phase].map((poll) => (
+                <BetLine key={poll.pollId} poll={poll} />
+              ))}
+            </styled.ul>
+          )}
+        </styled.section>
+      ))}
+    </styled.section>
+  )
+}

@@ -1,0 +1,102 @@
+import { useState } from 'react'
+import { styled } from 'styled-system/jsx'
+import type { Group } from '~/api/groups'
+import { canAdminister, canLeave } from '~/domain/group-rules'
+import { useClient } from '~/views/client-context'
+import { Button } from '~/views/ui'
+import { ConfirmDeleteDialog } from './ConfirmDeleteDialog'
+import { GroupFormDialog } from './GroupFormDialog'
+import { MembersDialog } from './MembersDialog'
+
+type OpenDialog = 'edit' | 'members' | 'delete' | undefined
+
+export interface GroupActionsProps {
+  readonly group: Group
+  readonly active: boolean
+  /** a change of some group is on its way: no second one until it is done */
+  readonly busy: boolean
+}
+
+/** What a player can do with one of their groups: switch to it, and (as admin) change, members, delete. */
+export function GroupActions({ group, active, busy }: GroupActionsProps) {
+  const client = useClient()
+  const [dialog, setDialog] = useState<OpenDialog>()
+  const ref = { id: group.id, name: group.name }
+  const close = (open: boolean) => !open && setDialog(undefined)
+  const admin = canAdminister(group)
+  return (
+    <styled.div display="flex" gap="2" flexWrap="wrap">
+      {!active && group.memberStatus === 'active' && (
+        <Button
+          size="sm"
+          disabled={busy}
+          aria-label={`Switch to ${group.name}`}
+          onClick={() => client.selectGroup(ref)}
+        >
+          Switch
+        </Button>
+      )}
+      {group.memberStatus === 'invited' && (
+        <Button
+          size="sm"
+          disabled={busy}
+          aria-label={`Join ${group.name}`}
+          onClick={() => client.joinGroup(ref)}
+        >
+          Join
+        </Button>
+      )}
+      {admin && (
+        <>
+          <Button
+            size="sm"
+            variant="outline"
+            aria-label={`Change ${group.name}`}
+            onClick={() => setDialog('edit')}
+          >
+            Change
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            aria-label={`Members of ${group.name}`}
+            onClick={() => setDialog('members')}
+          >
+            Members
+          </Button>
+        </>
+      )}
+      {canLeave(group) && (
+        <Button
+          size="sm"
+          variant="ghost"
+          disabled={busy}
+          aria-label={`Leave ${group.name}`}
+          onClick={() => client.leaveGroup(ref)}
+        >
+          Leave
+        </Button>
+      )}
+      {admin && (
+        <Button
+          size="sm"
+          variant="ghost"
+          colorPalette="red"
+          disabled={busy}
+          aria-label={`Delete ${group.name}`}
+          onClick={() => setDialog('delete')}
+        >
+          Delete
+        </Button>
+      )}
+      <GroupFormDialog group={group} open={dialog === 'edit'} onOpenChange={close} />
+      <MembersDialog group={ref} open={dialog === 'members'} onOpenChange={close} />
+      <ConfirmDeleteDialog
+        groupName={group.name}
+        open={dialog === 'delete'}
+        onOpenChange={close}
+        onConfirm={() => client.deleteGroup(ref)}
+      />
+    </styled.div>
+  )
+}

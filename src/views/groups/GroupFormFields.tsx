@@ -1,0 +1,78 @@
+import { useSelector } from '@xstate/react'
+import { styled } from 'styled-system/jsx'
+import type { ActorRefFrom } from 'xstate'
+import { groupTexts } from '~/api/groups'
+import { avatarMaxBytes } from '~/domain/group-rules'
+import {
+  type GroupFormMachine,
+  selectDraft,
+  selectFormProblems,
+  selectIsNewGroup,
+} from '~/machines/group-form.machine'
+import { groupFormTexts } from '~/machines/group-form.types'
+import { Field, Switch } from '~/views/ui'
+import { EventFields } from './EventFields'
+
+const problemTexts = {
+  name: groupTexts.name,
+  avatar: groupTexts.avatar,
+  avatarSize: `An avatar may be at most ${avatarMaxBytes / 1024} KB.`,
+  endTime: groupFormTexts.endTime,
+} as const
+
+/** The fields of the group form: name, public or private, kind (new groups), avatar, event settings. */
+export function GroupFormFields({ form }: { readonly form: ActorRefFrom<GroupFormMachine> }) {
+  const draft = useSelector(form, selectDraft)
+  const problems = useSelector(form, selectFormProblems)
+  const isNew = useSelector(form, selectIsNewGroup)
+  return (
+    <styled.div display="flex" flexDirection="column" gap="4">
+      <Field.Root invalid={problems.name !== undefined} required>
+        <Field.Label>Group name</Field.Label>
+        <Field.Input
+          value={draft.name}
+          maxLength={64}
+          onChange={(event) => form.send({ type: 'groupForm.setName', name: event.target.value })}
+        />
+        <Field.ErrorText>{problems.name && problemTexts[problems.name]}</Field.ErrorText>
+      </Field.Root>
+      <Switch.Root
+        checked={draft.publicGroup}
+        onCheckedChange={({ checked }) => form.send({ type: 'groupForm.setPublic', publicGroup: checked })}
+      >
+        <Switch.Control>
+          <Switch.Thumb />
+        </Switch.Control>
+        <Switch.Label>Public group (anyone can join)</Switch.Label>
+        <Switch.HiddenInput />
+      </Switch.Root>
+      {isNew && (
+        <Switch.Root
+          checked={draft.type === 'event'}
+          onCheckedChange={({ checked }) =>
+            form.send({ type: 'groupForm.setType', groupType: checked ? 'event' : 'userGroup' })
+          }
+        >
+          <Switch.Control>
+            <Switch.Thumb />
+          </Switch.Control>
+          <Switch.Label>Event (ends at a set time, may have a prize)</Switch.Label>
+          <Switch.HiddenInput />
+        </Switch.Root>
+      )}
+      {draft.type === 'event' && (
+        <EventFields form={form} problem={problems.endTime && problemTexts.endTime} />
+      )}
+      <Field.Root invalid={problems.avatar !== undefined}>
+        <Field.Label>Avatar (PNG, JPEG or GIF, optional)</Field.Label>
+        <Field.Input
+          type="file"
+          accept="image/png,image/jpeg,image/gif"
+          py="1.5"
+          onChange={(event) => form.send({ type: 'groupForm.pickAvatar', file: event.target.files?.[0] })}
+        />
+        <Field.ErrorText>{problems.avatar && problemTexts[problems.avatar]}</Field.ErrorText>
+      </Field.Root>
+    </styled.div>
+  )
+}

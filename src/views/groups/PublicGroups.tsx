@@ -1,0 +1,43 @@
+import { useSelector } from '@xstate/react'
+import { styled } from 'styled-system/jsx'
+import { selectChangingGroupId, selectGroupsLoaded, selectPublicGroups } from '~/machines/groups.machine'
+import { useClient } from '~/views/client-context'
+import { Button, Heading, Skeleton, Text } from '~/views/ui'
+import { GroupSummary } from './GroupSummary'
+
+/** Public groups the player is not in, most members first, each to join. */
+export function PublicGroups() {
+  const client = useClient()
+  const groups = useSelector(client.groups, (snapshot) => selectPublicGroups(snapshot.context))
+  const loaded = useSelector(client.groups, (snapshot) => selectGroupsLoaded(snapshot.context))
+  const changingId = useSelector(client.groups, (snapshot) => selectChangingGroupId(snapshot.context))
+  return (
+    <styled.section aria-labelledby="public-groups-title" display="flex" flexDirection="column" gap="3">
+      <Heading as="h2" size="lg" id="public-groups-title">
+        Public groups
+      </Heading>
+      {!loaded ? (
+        <Skeleton h="16" />
+      ) : groups.length === 0 ? (
+        <Text color="fg.muted">No other public groups right now. Create one and invite your friends.</Text>
+      ) : (
+        <styled.ul listStyle="none" display="flex" flexDirection="column" gap="3">
+          {groups.map((group) => (
+            <styled.li key={group.id} display="flex" alignItems="center" gap="3" flexWrap="wrap">
+              <GroupSummary group={group} />
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={changingId !== undefined}
+                aria-label={`Join ${group.name}`}
+                onClick={() => client.joinGroup({ id: group.id, name: group.name })}
+              >
+                Join
+              </Button>
+            </styled.li>
+          ))}
+        </styled.ul>
+      )}
+    </styled.section>
+  )
+}

@@ -1,0 +1,71 @@
+import { useSelector } from '@xstate/react'
+import { styled } from 'styled-system/jsx'
+import type { Poll } from '~/api/polls'
+import { formatDecimal } from '~/domain/number-format'
+import { selectLatestPrice } from '~/machines/ticker.select'
+import { selectTitleName } from '~/machines/title-info.machine'
+import { useClient } from '~/views/client-context'
+import { PriceMoveText } from '~/views/ticker/PriceMoveText'
+import { TitleLink } from '~/views/ticker/TitleLink'
+import { Button, Card } from '~/views/ui'
+import { OwnBet } from './OwnBet'
+import { PollPhaseInfo } from './PollPhaseInfo'
+import { PollResultsBar } from './PollResultsBar'
+
+interface PollCardProps {
+  readonly poll: Poll
+  readonly now: number
+  /** opens the bet dialog for this poll */
+  readonly onBet: (pollId: number) => void
+  /** the dashboard's short form: the results without the count per side @default false */
+  readonly compact?: boolean
+}
+
+/** One poll (spec §3): its title, base and latest price, phase, the bets so far and the player's own. */
+export function PollCard({ poll, now, onBet, compact = false }: PollCardProps) {
+  const client = useClient()
+  const latest = useSelector(client.prices, (snapshot) => selectLatestPrice(snapshot.context, poll.titleId))
+  const name = useSelector(client.store('titleInfo'), (snapshot) =>
+    selectTitleName(snapshot.context, poll.titleId),
+  )
+  const headingId = `poll-${poll.pollId}`
+  // a settled poll is measured at its evaluation price, a running one at the live price
+  const price = poll.evalPrice ?? latest?.price
+  // one bet per poll: a second try gets the spec's warning in the dialog (§4), so the button stays
+  const canBet = poll.phase === 'open'
+  return (
+    <Card.Root asChild>
+      <article aria-labelledby={headingId}>
+        <Card.Header pb="2" display="flex" flexDirection="row" alignItems="baseline" gap="3" flexWrap="wrap">
+          <Card.Title id={headingId} textStyle="lg">
+            <TitleLink titleId={poll.titleId}>{name ?? `#${poll.titleId}`}</TitleLink>
+          </Card.Title>
+          <PollPhaseInfo poll={poll} now={now} />
+        </Card.Header>
+        <Card.Body display="grid" gap="3" pb={canBet ? '3' : '5'}>
+          <styled.p display="flex" flexWrap="wrap" columnGap="4" rowGap="1" textStyle="sm">
+            <span>Price base: {formatDecimal(poll.priceBase)}</span>
+            <span>
+              {poll.evalPrice === null ? 'Latest' : 'Evaluation price'}:{' '}
+              {price === undefined ? '—' : formatDecimal(price)}
+            </span>
+            {price !== undefined && <PriceMoveText reference={poll.priceBase} latest={price} />}
+          </styled.p>
+          <PollResultsBar results={poll.results} compact={compact} />
+          <OwnBet poll={poll} />
+        </Card.Body>
+        {canBet && (
+          <Card.Footer>
+            <Button
+              size="sm"
+              onClick={() => onBet(poll.pollId)}
+              aria-label={`Place bet on ${name ?? poll.titleId}`}
+            >
+              Place bet
+            </Button>
+          </Card.Footer>
+        )}
+      </article>
+    </Card.Root>
+  )
+}

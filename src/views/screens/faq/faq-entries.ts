@@ -1,0 +1,60 @@
+import { signUpGrantHundredths } from '~/domain/grants'
+import { formatTtc } from '~/domain/number-format'
+import { weekdayPollTimes, weekendPollTimes } from '~/domain/poll-schedule'
+import { fullRewardRunningLimit } from '~/domain/reward-factor'
+
+export interface FaqEntry {
+  readonly id: string
+  readonly question: string
+  /** paragraphs */
+  readonly answer: readonly string[]
+}
+
+const weekdays = weekdayPollTimes.join(', ')
+const weekends = weekendPollTimes.join(', ')
+
+/** The FAQ, built from the game's own constants so the answers never drift from the rules. */
+export const faqEntries: readonly FaqEntry[] = [
+  {
+    id: 'tagging',
+    question: 'How does tagging work?',
+    answer: [
+      'In the live stream you rate short messages about a title as Up or Down: that is your prediction. You can make one prediction per message and title.',
+      'About 3 hours after you made it, the prediction is evaluated against the price: Up is correct when the price rose, Down when it fell.',
+      `A correct prediction earns 1 TTC. With more than ${fullRewardRunningLimit} predictions running, the reward falls: each new prediction carries a reward factor of min(1, ${fullRewardRunningLimit} / running predictions).`,
+    ],
+  },
+  {
+    id: 'polls',
+    question: 'How do polls work?',
+    answer: [
+      `Polls start at ${weekdays} on weekdays (Monday to Friday) and at ${weekends} on weekends, in your local time. When no poll is open, a countdown shows when the next one starts.`,
+      'Each poll asks how a title will move by a given time: up, flat or down. You bet TTC on your answer, once per poll.',
+      'All bets go into one pot. When the poll is evaluated, the winners share the pot in proportion to their stakes. When nobody picked the right answer, The Bank takes the pot.',
+    ],
+  },
+  {
+    id: 'groups',
+    question: 'What are groups?',
+    answer: [
+      'Every player is in the public group. You can join other public groups, create your own public or private group, or run an event for a limited time.',
+      'Group admins change the group, invite members and choose admins; every member can leave. Your active group decides which ranking and activity you see.',
+    ],
+  },
+  {
+    id: 'rankings',
+    question: 'How do rankings and trophies work?',
+    answer: [
+      'Rankings list the players of a group by points for this week, last week and all time. Points are the TTC you won in the period; accuracy is the share of your evaluated predictions that were correct.',
+      'The top three of each week earn gold, silver and bronce trophies. Your trophies show as badges in your account menu and in your user info.',
+    ],
+  },
+  {
+    id: 'ttc',
+    question: 'What is TTC?',
+    answer: [
+      `TTC is the game's play money: it has no value outside Alpha. You start with ${formatTtc(signUpGrantHundredths / 100)}.`,
+      'You earn TTC with correct predictions and winning bets, and stake it on polls. Your balance and last transactions are in the credit menu.',
+    ],
+  },
+]

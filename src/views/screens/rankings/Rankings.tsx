@@ -1,0 +1,91 @@
+import { useSelector } from '@xstate/react'
+import { Stack } from 'styled-system/jsx'
+import { useLocation, useParams } from 'wouter'
+import { periodOfTab, type RankingTab, rankingTabOf, rankingTabs } from '~/domain/ranking-tabs'
+import { selectActiveGroupId, selectActiveGroupOrNone } from '~/machines/groups.machine'
+import {
+  selectLiveRanking,
+  selectLiveRankingFailed,
+  selectLiveRankingPending,
+} from '~/machines/live-ranking.machine'
+import { rankingTexts } from '~/machines/ranking.types'
+import { selectUser } from '~/machines/session.select'
+import { useClient } from '~/views/client-context'
+import { LoadError } from '~/views/rankings/LoadError'
+import { PeriodRanking } from '~/views/rankings/PeriodRanking'
+import { RankingTable } from '~/views/rankings/RankingTable'
+import { RecentChampions } from '~/views/rankings/RecentChampions'
+import { Heading, Tabs, Text } from '~/views/ui'
+
+const tabLabels: Record<RankingTab, string> = {
+  realtime: 'Real-time',
+  this_week: 'This week',
+  last_week: 'Last week',
+  all_time: 'All-time',
+}
+
+/** `/rankings` is the real-time tab; the others have their own path so they can be linked to. */
+const pathOf = (tab: RankingTab) => (tab === 'realtime' ? '/rankings' : `/rankings/${tab}`)
+
+/** Spec §2 /rankings and /rankings/{tab}: the live ranking and the periods of the active group. */
+export function Rankings() {
+  const client = useClient()
+  const params = useParams<{ tab?: string }>()
+  const [, navigate] = useLocation()
+  const tab = rankingTabOf(params.tab)
+  const userId = useSelector(client.session, (snapshot) => selectUser(snapshot).id)
+  const groupId = useSelector(client.groups, (snapshot) => selectActiveGroupId(snapshot.context))
+  const groupName = useSelector(client.groups, (snapshot) => selectActiveGroupOrNone(snapshot.context)?.name)
+  const liveStore = client.store('liveRanking')
+  const liveRows = useSelector(liveStore, (snapshot) => selectLiveRanking(snapshot.context))
+  const livePending = useSelector(liveStore, selectLiveRankingPending)
+  const liveFailed = useSelector(liveStore, selectLiveRankingFailed)
+  const period = periodOfTab(tab)
+
+  return (
+    <Stack gap="6">
+      <Stack gap="1">
+        <Heading as="h1" size="2xl">
+          Rankings
+        </Heading>
+        <Text color="fg.muted">{groupName ? `Group: ${groupName}` : 'Your active group'}</Text>
+      </Stack>
+      <Tabs.Root value={tab} onValueChange={({ value }) => navigate(pathOf(value as RankingTab))} lazyMount>
+        <Tabs.List aria-label="Ranking periods" overflowX="auto">
+          {rankingTabs.map((value) => (
+            <Tabs.Trigger key={value} value={value}>
+              {tabLabels[value]}
+            </Tabs.Trigger>
+          ))}
+          <Tabs.Indicator />
+        </Tabs.List>
+        {rankingTabs.map((value) => (
+          <Tabs.Content key={value} value={value} aria-live="polite">
+            {value === tab &&
+              (period === undefined ? (
+                liveFailed ? (
+                  <LoadError message={rankingTexts.failed} />
+                ) : (
+                  <RankingTable
+                    caption="Real-time ranking"
+                    rows={liveRows}
+                    tab="realtime"
+                    ownUserId={userId}
+                    loading={livePending}
+                  />
+                )
+              ) : (
+                <PeriodRanking
+                  period={period}
+                  groupId={groupId}
+                  caption={`${tabLabels[value]} ranking`}
+                  ownUserId={userId}
+                />
+              ))}
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+      <RecentChampions />
+    </Stack>
+  )
+}

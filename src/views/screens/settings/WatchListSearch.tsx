@@ -1,0 +1,62 @@
+import { PlusIcon } from 'lucide-react'
+import { useId, useState } from 'react'
+import { styled } from 'styled-system/jsx'
+import { titlesToAdd } from '~/domain/watch-list'
+import type { TitleInfo } from '~/machines/socket.types'
+import { Button, Field, Text } from '~/views/ui'
+
+/**
+ * A search over the universe's titles not yet watched; each match is an 'Add …' button. The query
+ * is this field's own UI state; the count of matches is announced as it changes.
+ */
+export function WatchListSearch({
+  titles,
+  listed,
+  onAdd,
+}: {
+  readonly titles: readonly TitleInfo[]
+  readonly listed: readonly number[]
+  readonly onAdd: (titleId: number) => void
+}) {
+  const [query, setQuery] = useState('')
+  const resultsId = useId()
+  const matches = query.trim() === '' ? [] : titlesToAdd(titles, listed, query, 8)
+  return (
+    <styled.div display="flex" flexDirection="column" gap="2">
+      <Field.Root>
+        <Field.Label>Add a title</Field.Label>
+        <Field.Input
+          type="search"
+          placeholder="Search titles, e.g. Apple"
+          value={query}
+          aria-controls={resultsId}
+          onChange={(event) => setQuery(event.currentTarget.value)}
+        />
+      </Field.Root>
+      <Text id={resultsId} size="xs" color="fg.muted" aria-live="polite">
+        {query.trim() === ''
+          ? ''
+          : matches.length === 0
+            ? 'No titles found.'
+            : `${matches.length} titles found.`}
+      </Text>
+      {matches.length > 0 ? (
+        <styled.ul aria-label="Matching titles" display="flex" flexWrap="wrap" gap="2">
+          {matches.map((title) => (
+            <li key={title.id}>
+              <Button
+                variant="outline"
+                size="xs"
+                onClick={() => onAdd(title.id)}
+                aria-label={`Add ${title.n}`}
+              >
+                <PlusIcon aria-hidden />
+                {title.n}
+              </Button>
+            </li>
+          ))}
+        </styled.ul>
+      ) : null}
+    </styled.div>
+  )
+}

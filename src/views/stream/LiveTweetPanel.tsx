@@ -1,0 +1,71 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { useCallback, useDeferredValue, useMemo } from 'react'
+import { css } from 'styled-system/css'
+import { provideLiveFeed } from '~/actors/live-feed.actors'
+import { visibleMessages } from '~/domain/live-feed'
+import {
+  liveFeedMachine,
+  selectArrivedWhilePaused,
+  selectFeedAnnouncement,
+  selectFeedPaused,
+  selectFrozenIds,
+} from '~/machines/live-feed.machine'
+import { selectLiveStreamMessages } from '~/machines/live-stream.machine'
+import { selectStoreFailed, selectStoreLoading } from '~/machines/store.select'
+import { useClient } from '~/views/client-context'
+import { FeedControls } from './FeedControls'
+import { batched } from './frame-batched'
+import { KeyboardShortcuts } from './KeyboardShortcuts'
+import { MessageFeed } from './MessageFeed'
+import { StreamEmpty, StreamSkeleton } from './StreamStates'
+
+// class names built once: the panel renders again with every frame's arrivals
+const styles = {
+  panel: css({ display: 'flex', flexDirection: 'column', gap: '4' }),
+  feed: css({ borderWidth: '1px', borderRadius: 'l2', bg: 'bg.default' }),
+}
+
+/**
+ * The 'Live Tweet' tab: the newest 100 untagged messages, a pause for readers, arrivals announced as
+ * a count, and tagging by pointer or keyboard.
+ */
+export function LiveTweetPanel() {
+  const client = useClient()
+  const stream = client.store('liveStream')
+  const logic = useMemo(() => provideLiveFeed(liveFeedMachine, { stream }), [stream])
+  const feed = useActorRef(logic)
+  // read in batches (`feedBatchMs`): the arrivals of 100 ms are one update of the feed, not one each
+  const messages = useSelector(batched(stream), (snapshot) => selectLiveStreamMessages(snapshot.context))
+  const loading = useSelector(stream, selectStoreLoading)
+  const failed = useSelector(stream, selectStoreFailed)
+  const paused = useSelector(feed, selectFeedPaused)
+  const frozenIds = useSelector(feed, selectFrozenIds)
+  const heldBack = useSelector(feed, selectArrivedWhilePaused)
+  const announcement = useSelector(feed, selectFeedAnnouncement)
+  const shown = useMemo(() => visibleMessages(messages, frozenIds), [messages, frozenIds])
+  // the rows render in a deferred, interruptible pass: a burst of pushes is one render that yields to
+  // input and frames instead of one blocking render per message
+  const deferredShown = useDeferredValue(shown)
+  const togglePause = useCallback(() => feed.send({ type: 'feed.toggle' }), [feed])
+
+  return (
+    <div className={styles.panel}>
+      <FeedControls
+        paused={paused}
+        heldBack={heldBack}
+        announcement={announcement}
+        onTogglePause={togglePause}
+      />
+      <KeyboardShortcuts />
+      {loading && messages.length === 0 ? (
+        <StreamSkeleton />
+      ) : shown.length === 0 ? (
+        <StreamEmpty failed={failed} onRetry={() => stream.send({ type: 'store.initialize' })} />
+      ) : (
+        <div className={styles.feed}>
+          <MessageFeed messages={deferredShown} label="Live tweets" onTogglePause={togglePause} />
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,61 @@
+import { useSelector } from '@xstate/react'
+import { memo } from 'react'
+import type { TaggedMessage } from '~/api/predictions'
+import { formatDateTime, isoDateTime } from '~/domain/date-format'
+import { formatDecimal } from '~/domain/number-format'
+import { correctness, predictionStatus } from '~/domain/prediction'
+import { selectLatestPrice } from '~/machines/prices.machine'
+import { selectTitleName } from '~/machines/title-info.machine'
+import { useClient } from '~/views/client-context'
+import { Badge, Table } from '~/views/ui'
+import { TrendBadge } from './TrendBadge'
+
+const resultText = { true: 'Correct', false: 'Incorrect' } as const
+
+/**
+ * One prediction (spec §3, §4): while it runs it is judged against the title's latest tick, which this
+ * row alone reads; once evaluated, against its evaluation price.
+ */
+export const PredictionRow = memo(function PredictionRow({
+  prediction,
+}: {
+  readonly prediction: TaggedMessage
+}) {
+  const client = useClient()
+  const name = useSelector(client.store('titleInfo'), (snapshot) =>
+    selectTitleName(snapshot.context, prediction.titleId),
+  )
+  const latest = useSelector(client.prices, (snapshot) =>
+    selectLatestPrice(snapshot.context, prediction.titleId),
+  )
+  const status = predictionStatus(prediction)
+  const correct = correctness(prediction, latest)
+  const comparedPrice = prediction.evalPrice ?? latest
+  return (
+    <Table.Row>
+      <Table.Header scope="row" fontWeight="medium">
+        {name ?? `Title ${prediction.titleId}`}
+      </Table.Header>
+      <Table.Cell>
+        <TrendBadge trend={prediction.trend} />
+      </Table.Cell>
+      <Table.Cell textAlign="end">{formatDecimal(prediction.atPrice)}</Table.Cell>
+      <Table.Cell textAlign="end">
+        {comparedPrice === undefined ? '—' : formatDecimal(comparedPrice)}
+        {status === 'running' && comparedPrice !== undefined ? ' (latest)' : ''}
+      </Table.Cell>
+      <Table.Cell>
+        {correct === undefined ? '—' : resultText[`${correct}`]}
+        {status === 'running' ? (
+          <Badge size="sm" variant="outline" ml="2">
+            Running
+          </Badge>
+        ) : null}
+      </Table.Cell>
+      <Table.Cell textAlign="end">{formatDecimal(prediction.rewardFactor)}</Table.Cell>
+      <Table.Cell whiteSpace="nowrap">
+        <time dateTime={isoDateTime(prediction.createdAt)}>{formatDateTime(prediction.createdAt)}</time>
+      </Table.Cell>
+    </Table.Row>
+  )
+})

@@ -1,0 +1,66 @@
+import { useSelector } from '@xstate/react'
+import { styled } from 'styled-system/jsx'
+import type { PredictionFilter } from '~/domain/prediction'
+import { selectPredictions } from '~/machines/tagged-messages.machine'
+import { useClient } from '~/views/client-context'
+import { Table } from '~/views/ui'
+import { PredictionRow } from './PredictionRow'
+import { ScrollRegion } from './ScrollRegion'
+
+const emptyTexts: Record<PredictionFilter, string> = {
+  all: 'No predictions yet',
+  running: 'No running predictions',
+  completed: 'No completed predictions',
+}
+
+/** The player's tagged messages of a status, newest first. */
+export function PredictionsTable({ filter }: { readonly filter: PredictionFilter }) {
+  const client = useClient()
+  const predictions = useSelector(
+    client.store('taggedMessages'),
+    (snapshot) => selectPredictions(snapshot.context, filter),
+    (a, b) => a.length === b.length && a.every((prediction, index) => prediction === b[index]),
+  )
+  if (predictions.length === 0)
+    return (
+      <styled.div py="6" textAlign="center">
+        <styled.p fontWeight="semibold">{emptyTexts[filter]}</styled.p>
+        <styled.p fontSize="sm" color="fg.muted">
+          Tag messages in the Live Tweet tab: Up when you expect the price to rise, Down when you expect it to
+          fall.
+        </styled.p>
+      </styled.div>
+    )
+  return (
+    <ScrollRegion label="Predictions">
+      <Table.Root size="sm" minW="2xl">
+        <Table.Caption srOnly>Your predictions</Table.Caption>
+        <Table.Head>
+          <Table.Row>
+            <Table.Header scope="col">Title</Table.Header>
+            <Table.Header scope="col">Trend</Table.Header>
+            <Table.Header scope="col" textAlign="end">
+              At price
+            </Table.Header>
+            <Table.Header scope="col" textAlign="end">
+              Eval / latest price
+            </Table.Header>
+            <Table.Header scope="col">Result</Table.Header>
+            <Table.Header scope="col" textAlign="end">
+              Reward factor
+            </Table.Header>
+            <Table.Header scope="col">Created</Table.Header>
+          </Table.Row>
+        </Table.Head>
+        <Table.Body>
+          {predictions.map((prediction) => (
+            <PredictionRow
+              key={`${prediction.userId}_${prediction.titleId}_${prediction.messageId}`}
+              prediction={prediction}
+            />
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </ScrollRegion>
+  )
+}

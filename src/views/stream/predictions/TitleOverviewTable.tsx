@@ -1,0 +1,81 @@
+import { useSelector } from '@xstate/react'
+import { styled } from 'styled-system/jsx'
+import type { PerformanceRow } from '~/api/predictions'
+import { formatDecimal } from '~/domain/number-format'
+import { selectPredictionPerformance } from '~/machines/performance.machine'
+import { selectStoreFailed, selectStoreLoading } from '~/machines/store.select'
+import { useClient } from '~/views/client-context'
+import { Skeleton, Table } from '~/views/ui'
+import { ScrollRegion } from './ScrollRegion'
+
+function OverviewCells({ row }: { readonly row: PerformanceRow }) {
+  return (
+    <>
+      <Table.Cell textAlign="end">{formatDecimal(row.trendsUp, 0)}</Table.Cell>
+      <Table.Cell textAlign="end">{formatDecimal(row.trendsDown, 0)}</Table.Cell>
+      <Table.Cell textAlign="end">{formatDecimal(row.correctlyTaggedMessages, 0)}</Table.Cell>
+      <Table.Cell textAlign="end">{formatDecimal(row.score)}</Table.Cell>
+    </>
+  )
+}
+
+/** Spec §3 "Tagged message overview row": per title, and the total row (the server's evaluated counts). */
+export function TitleOverviewTable() {
+  const client = useClient()
+  const overview = useSelector(client.performance, (snapshot) =>
+    selectPredictionPerformance(snapshot.context),
+  )
+  const loading = useSelector(client.performance, selectStoreLoading)
+  const failed = useSelector(client.performance, selectStoreFailed)
+  if (!overview)
+    return loading ? (
+      <styled.div aria-busy="true">
+        <styled.span srOnly>Loading the overview</styled.span>
+        <Skeleton h="24" w="full" />
+      </styled.div>
+    ) : (
+      <styled.p py="4" color="fg.muted" fontSize="sm">
+        {failed ? 'The overview could not be loaded.' : 'No overview yet.'}
+      </styled.p>
+    )
+  return (
+    <ScrollRegion label="Overview per title">
+      <Table.Root size="sm" minW="md">
+        <Table.Caption srOnly>Overview per title</Table.Caption>
+        <Table.Head>
+          <Table.Row>
+            <Table.Header scope="col">Title</Table.Header>
+            <Table.Header scope="col" textAlign="end">
+              Up
+            </Table.Header>
+            <Table.Header scope="col" textAlign="end">
+              Down
+            </Table.Header>
+            <Table.Header scope="col" textAlign="end">
+              Correct
+            </Table.Header>
+            <Table.Header scope="col" textAlign="end">
+              Score
+            </Table.Header>
+          </Table.Row>
+        </Table.Head>
+        <Table.Body>
+          {overview.titles.map((row) => (
+            <Table.Row key={row.titleId}>
+              <Table.Header scope="row" fontWeight="medium">
+                {row.titleName}
+              </Table.Header>
+              <OverviewCells row={row} />
+            </Table.Row>
+          ))}
+        </Table.Body>
+        <Table.Footer>
+          <Table.Row fontWeight="semibold">
+            <Table.Header scope="row">{overview.total.titleName}</Table.Header>
+            <OverviewCells row={overview.total} />
+          </Table.Row>
+        </Table.Footer>
+      </Table.Root>
+    </ScrollRegion>
+  )
+}

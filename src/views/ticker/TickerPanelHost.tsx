@@ -1,0 +1,36 @@
+import { XIcon } from 'lucide-react'
+import { Drawer, IconButton, Portal } from '~/views/ui'
+import { TickerPanel } from './TickerPanel'
+import { TickerPanelTitle } from './TickerPanelTitle'
+import { useOpenTitle } from './title-param'
+
+/**
+ * The per-ticker panel, rendered once by the main layout: open while the address has `?title=<id>`
+ * (see TitleLink), closed by Escape, the close button or Back.
+ */
+export function TickerPanelHost() {
+  const { titleId, close } = useOpenTitle()
+  return (
+    <Drawer.Root open={titleId !== undefined} onOpenChange={(details) => details.open || close()}>
+      <Portal>
+        <Drawer.Backdrop />
+        <Drawer.Positioner>
+          <Drawer.Content w={{ base: 'full', sm: '34rem', lg: '40rem' }} maxW="100vw">
+            <Drawer.Header>
+              <Drawer.Title>{titleId !== undefined && <TickerPanelTitle titleId={titleId} />}</Drawer.Title>
+              <Drawer.CloseTrigger asChild position="absolute" top="3" right="4">
+                <IconButton aria-label="Close ticker panel" variant="ghost" size="sm">
+                  <XIcon aria-hidden />
+                </IconButton>
+              </Drawer.CloseTrigger>
+            </Drawer.Header>
+            <Drawer.Body>
+              {/* a new title starts its loaders afresh */}
+              {titleId !== undefined && <TickerPanel key={titleId} titleId={titleId} />}
+            </Drawer.Body>
+          </Drawer.Content>
+        </Drawer.Positioner>
+      </Portal>
+    </Drawer.Root>
+  )
+}

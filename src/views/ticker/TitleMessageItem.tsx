@@ -1,0 +1,70 @@
+import { useSelector } from '@xstate/react'
+import { ThumbsDownIcon, ThumbsUpIcon } from 'lucide-react'
+import { styled } from 'styled-system/jsx'
+import type { LiveStreamMessage } from '~/domain/live-stream'
+import type { Trend } from '~/domain/prediction'
+import { formatRelativeTime } from '~/domain/relative-time'
+import { selectLatestPrice, selectRewardFactor, selectUserId } from '~/machines/ticker.select'
+import { useClient } from '~/views/client-context'
+import { useClock } from '~/views/polls/use-clock'
+import { Button, Text } from '~/views/ui'
+
+interface TitleMessageItemProps {
+  readonly message: LiveStreamMessage
+  /** the panel's title: the prediction is about it, even when the message names others first */
+  readonly titleId: number
+}
+
+/** One message: author, time, text, and Up / Down to predict the title's move (spec §1 tagging). */
+export function TitleMessageItem({ message, titleId }: TitleMessageItemProps) {
+  const client = useClient()
+  const now = useClock()
+  const userId = useSelector(client.session, selectUserId)
+  const latest = useSelector(client.prices, (snapshot) => selectLatestPrice(snapshot.context, titleId))
+  const rewardFactor = useSelector(client.store('taggedMessages'), (snapshot) =>
+    selectRewardFactor(snapshot.context),
+  )
+  const tag = (trend: Trend) =>
+    latest &&
+    client.tag({ userId, titleId, messageId: message.id, trend, atPrice: latest.price, rewardFactor })
+  const headingId = `ticker-message-${message.id}`
+  return (
+    <styled.li borderWidth="1px" borderRadius="l2" p="3" display="grid" gap="2">
+      <styled.article aria-labelledby={headingId} display="grid" gap="2">
+        <styled.div display="flex" alignItems="center" gap="2" minW="0">
+          <styled.img src={message.avatarUrl} alt="" w="8" h="8" borderRadius="full" flexShrink="0" />
+          <styled.div minW="0">
+            <styled.p id={headingId} fontWeight="semibold" textStyle="sm" truncate>
+              {message.name} <styled.span color="fg.muted">{message.username}</styled.span>
+            </styled.p>
+            <Text textStyle="xs" color="fg.muted">
+              {formatRelativeTime(message.date, now)}
+            </Text>
+          </styled.div>
+        </styled.div>
+        <Text textStyle="sm" overflowWrap="anywhere">
+          {message.text}
+        </Text>
+        {message.tweetContent && (
+          <Text textStyle="xs" color="fg.muted">
+            {message.tweetContent}
+          </Text>
+        )}
+        <styled.div display="flex" gap="2">
+          <Button size="sm" variant="outline" colorPalette="up" disabled={!latest} onClick={() => tag('Up')}>
+            <ThumbsUpIcon aria-hidden /> Up
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            colorPalette="down"
+            disabled={!latest}
+            onClick={() => tag('Down')}
+          >
+            <ThumbsDownIcon aria-hidden /> Down
+          </Button>
+        </styled.div>
+      </styled.article>
+    </styled.li>
+  )
+}

@@ -1,0 +1,64 @@
+import { useSelector } from '@xstate/react'
+import { styled } from 'styled-system/jsx'
+import type { TaggedMessage } from '~/api/predictions'
+import { formatDecimal } from '~/domain/number-format'
+import { correctness, evaluationTimeOf, predictionStatus } from '~/domain/prediction'
+import { formatRelativeTime } from '~/domain/relative-time'
+import { selectLatestPrice, selectTitlePredictions } from '~/machines/ticker.select'
+import { useClient } from '~/views/client-context'
+import { useClock } from '~/views/polls/use-clock'
+import { Badge, Heading, Text } from '~/views/ui'
+
+function verdict(prediction: TaggedMessage, latestPrice: number | undefined): string {
+  const correct = correctness(prediction, latestPrice)
+  if (correct === undefined) return 'No price yet'
+  const running = predictionStatus(prediction) === 'running'
+  return `${correct ? 'Correct' : 'Wrong'}${running ? ' so far' : ''}`
+}
+
+/** The player's predictions on the title: direction, price, evaluation time and whether it is correct. */
+export function TitlePredictions({ titleId }: { readonly titleId: number }) {
+  const client = useClient()
+  const now = useClock()
+  const predictions = useSelector(client.store('taggedMessages'), (snapshot) =>
+    selectTitlePredictions(snapshot.context, titleId),
+  )
+  const latest = useSelector(client.prices, (snapshot) => selectLatestPrice(snapshot.context, titleId))
+  return (
+    <styled.section aria-labelledby="ticker-predictions" display="grid" gap="2">
+      <Heading as="h3" id="ticker-predictions" textStyle="md">
+        Your predictions
+      </Heading>
+      {predictions.length === 0 ? (
+        <Text color="fg.muted" textStyle="sm">
+          You have not tagged a message about this title yet.
+        </Text>
+      ) : (
+        <styled.ul display="grid" gap="2">
+          {predictions.map((prediction) => {
+            const evaluated = prediction.evaluatedAt ?? evaluationTimeOf(prediction.createdAt)
+            return (
+              <styled.li
+                key={prediction.messageId}
+                display="flex"
+                flexWrap="wrap"
+                alignItems="center"
+                gap="2"
+                textStyle="sm"
+              >
+                <Badge colorPalette={prediction.trend === 'Up' ? 'up' : 'down'} variant="solid">
+                  {prediction.trend}
+                </Badge>
+                <span>at {formatDecimal(prediction.atPrice)}</span>
+                <styled.span color="fg.muted">evaluated {formatRelativeTime(evaluated, now)}</styled.span>
+                <styled.span ml="auto" fontWeight="medium">
+                  {verdict(prediction, latest?.price)}
+                </styled.span>
+              </styled.li>
+            )
+          })}
+        </styled.ul>
+      )}
+    </styled.section>
+  )
+}

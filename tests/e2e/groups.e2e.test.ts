@@ -1,0 +1,188 @@
+import type { Page, Request } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { GroupLists } from '../../src/api/groups'
+import {
+  collectPageIssues,
+  type E2eBrowser,
+  type E2ePlayer,
+  type E2eServer,
+  installServerClock,
+  launchBrowser,
+  screenshot,
+  signInBrowser,
+  signUpPlayer,
+  startE2eServer,
+  viewports,
+} from './support'
+
+/**
+ * Spec §2 group overview and §4 "Active group change": a player creates a private group, adds a second
+ * player as a member, switches to the group, and the stores of the group's data (polls, live stream,
+ * tagged messages, activity stream, live ranking) are reset and loaded again for it: the rankings then
+ * show the new group's players only.
+ */
+
+let server: E2eServer | undefined
+let browser: E2eBrowser | undefined
+
+beforeAll(async () => {
+  ;[server, browser] = await Promise.all([startE2eServer(), launchBrowser()])
+})
+
+afterAll(async () => {
+  await Promise.allSettled([browser?.close(), server?.stop()])
+})
+
+function started(): { server: E2eServer; browser: E2eBrowser } {
+  if (!server || !browser) throw new Error('beforeAll did not start the server and the browser')
+  return { server, browser }
+}
+
+interface UntaggedMessage {
+  message_id: string
+  titles: { title_id: number }[]
+}
+
+/** The player predicts the first message of their stream through the API. */
+async function tagFirstMessage(player: E2ePlayer): Promise<void> {
+  const messages = await player.client.get<UntaggedMessage[]>('/v1/stockgame/untagged-messages')
+  expect(messages.status).toBe(200)
+  const message = messages.body[0]
+  const titleId = message?.titles[0]?.title_id
+  if (!message || titleId === undefined) throw new Error('the stream has no message to tag')
+  const tag = await player.client.post(`/v1/stockgame/tagged-messages/${message.message_id}/tag`, {
+    userId: player.id,
+    titleId,
+    messageId: message.message_id,
+    trend: 'Up',
+  })
+  expect(tag.status).toBe(200)
+}
+
+/** The game API GETs the page makes from now on (path only). */
+function recordGameReads(page: Page): { paths: string[]; stop(): void } {
+  const paths: string[] = []
+  const onRequest = (request: Request) => {
+    const url = new URL(request.url())
+    if (request.method() === 'GET' && url.pathname.startsWith('/v1/')) paths.push(url.pathname)
+  }
+  page.on('request', onRequest)
+  return { paths, stop: () => page.off('request', onRequest) }
+}
+
+describe('groups', () => {
+  it('creates a private group, adds a member, and switching to it resets the group’s stores', async () => {
+    const { server, browser } = started()
+    const [admin, mate] = await Promise.all([signUpPlayer(server), signUpPlayer(server)])
+    // the mate has an evaluated prediction: ranked in group 1000, not in a group they have not joined
+    await tagFirstMessage(mate)
+    await server.advanceClock(3 * 3_600_000 + 5 * 60_000)
+    const thisWeek = await admin.client.get<{ username: string }[]>('/v1/stockgame/rankings?period=this_week')
+    expect(thisWeek.status).toBe(200)
+    // on a Sunday evening the 3 h may cross into a new week: the real-time check needs the same week
+    const mateRankedThisWeek = thisWeek.body.some((row) => row.username === mate.username)
+
+    const page = await browser.newPage(viewports.desktop, { baseURL: server.url })
+    await installServerClock(page, server)
+    await signInBrowser(page, server, admin)
+    const issues = collectPageIssues(page)
+    const main = page.getByRole('main')
+
+    // group 1000: the mate is in the ranking
+    await page.goto('/rankings/all_time')
+    await main
+      .getByRole('table', { name: 'All-time ranking' })
+      .getByRole('row', { name: mate.username })
+      .waitFor()
+    if (mateRankedThisWeek) {
+      await page.getByRole('tab', { name: 'Real-time' }).click()
+      await main
+        .getByRole('table', { name: 'Real-time ranking' })
+        .getByRole('row', { name: mate.username })
+        .waitFor()
+    }
+
+    // create a private group
+    const groupName = `E2E private ${process.pid % 10_000}`
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Groups' }).click()
+    await page.getByRole('heading', { name: 'Groups', level: 1 }).waitFor()
+    await page.getByRole('button', { name: 'Create group' }).click()
+    const createDialog = page.getByRole('dialog', { name: 'Create a group' })
+    await createDialog.getByLabel('Group name').fill(groupName)
+    expect(await createDialog.getByLabel('Public group (anyone can join)').isChecked()).toBe(false)
+    const created = page.waitForResponse(
+      (response) => response.request().method() === 'POST' && response.url().endsWith('/v1/stockgame/groups'),
+    )
+    await createDialog.getByRole('button', { name: 'Create group' }).click()
+    expect((await created).status()).toBe(201)
+    await createDialog.waitFor({ state: 'hidden' })
+    const myGroups = page.getByRole('region', { name: 'Your groups' })
+    const groupRow = myGroups.getByRole('listitem').filter({ hasText: groupName })
+    await groupRow.getByText('Private', { exact: true }).waitFor()
+
+    // add the mate in the members and admins dialog
+    await groupRow.getByRole('button', { name: `Members of ${groupName}` }).click()
+    const membersDialog = page.getByRole('dialog', { name: `Members and admins of ${groupName}` })
+    await membersDialog.getByLabel('Find players by name').fill(mate.username)
+    await membersDialog.getByRole('button', { name: 'Search', exact: true }).click()
+    await membersDialog.getByRole('button', { name: `Add ${mate.username}` }).click()
+    await membersDialog
+      .getByRole('list', { name: 'Members' })
+      .getByRole('listitem')
+      .filter({ hasText: mate.username })
+      .waitFor()
+    const saved = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'POST' && /\/groups\/\d+\/members\/set$/.test(response.url()),
+    )
+    await membersDialog.getByRole('button', { name: 'Save members' }).click()
+    expect((await saved).status()).toBe(200)
+    await membersDialog.waitFor({ state: 'hidden' })
+    // the mate is invited to it
+    const matesGroups = await mate.client.get<GroupLists>('/v1/stockgame/groups')
+    expect(matesGroups.status).toBe(200)
+    expect(JSON.stringify(matesGroups.body)).toContain(groupName)
+
+    // switch: the choice is sent, then the group's stores load again
+    const reads = recordGameReads(page)
+    const switched = page.waitForResponse(
+      (response) => response.request().method() === 'PATCH' && response.url().endsWith('/v1/session'),
+    )
+    await groupRow.getByRole('button', { name: `Switch to ${groupName}` }).click()
+    expect((await switched).status()).toBe(200)
+    await page.getByRole('region', { name: 'Notifications' }).getByText('Group selected').waitFor()
+    const activeCard = page.getByRole('region', { name: 'Active group' })
+    await activeCard.getByText(groupName).waitFor()
+    await activeCard
+      .getByRole('list', { name: 'Members' })
+      .getByRole('listitem')
+      .filter({ hasText: mate.username })
+      .waitFor()
+    await expect
+      .poll(() => [...new Set(reads.paths)].sort(), { timeout: 15_000 })
+      .toEqual(
+        expect.arrayContaining([
+          '/v1/stockgame/polls',
+          '/v1/stockgame/untagged-messages',
+          '/v1/stockgame/activity',
+          '/v1/stockgame/rankings',
+        ]),
+      )
+    reads.stop()
+    await screenshot(page, 'groups-switched')
+
+    // the rankings are the new group's, without a reload: the mate has not joined it
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Rankings' }).click()
+    await main.getByText(`Group: ${groupName}`).waitFor()
+    // nobody of the new group has anything evaluated: both rankings are empty, the mate is gone
+    const nobody = main.getByText(/^Nobody is ranked yet/)
+    await nobody.waitFor()
+    expect(await main.getByRole('tabpanel').textContent()).not.toContain(mate.username)
+    await page.getByRole('tab', { name: 'All-time' }).click()
+    await page.waitForURL((url) => url.pathname === '/rankings/all_time')
+    await nobody.waitFor()
+    expect(await main.getByRole('tabpanel').textContent()).not.toContain(mate.username)
+    expect(issues.all()).toEqual([])
+    await page.context().close()
+  })
+})

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  checkA11y,
+  collectPageIssues,
+  type E2eBrowser,
+  type E2eServer,
+  launchBrowser,
+  screenshot,
+  signInBrowser,
+  signUpPlayer,
+  startE2eServer,
+  viewports,
+} from './support'
+
+// The smoke test of the harness: the server serves the built SPA and the app starts in a real browser.
+// Screens and routes are being rewritten, so this only asserts what any version of the shell keeps.
+let server: E2eServer | undefined
+let browser: E2eBrowser | undefined
+
+beforeAll(async () => {
+  ;[server, browser] = await Promise.all([startE2eServer(), launchBrowser()])
+})
+
+afterAll(async () => {
+  await Promise.allSettled([browser?.close(), server?.stop()])
+})
+
+function started(): { server: E2eServer; browser: E2eBrowser } {
+  if (!server || !browser) throw new Error('beforeAll did not start the server and the browser')
+  return { server, browser }
+}
+
+describe('the app shell', () => {
+  it('serves the SPA, which renders into #root for a guest', async () => {
+    const { server, browser } = started()
+    const page = await browser.newPage(viewports.desktop, { baseURL: server.url })
+    const issues = collectPageIssues(page)
+    const response = await page.goto('/')
+    expect(response?.status()).toBe(200)
+    expect(response?.headers()['content-type']).toContain('text/html')
+    await page.locator('#root > *').first().waitFor()
+    await page.getByRole('heading').first().waitFor()
+    // index.html says 'Alpha'; a screen may prefix its own name ("Polls · Alpha")
+    expect(await page.title()).toMatch(/\bAlpha$/)
+    expect(issues.all()).toEqual([])
+    await page.context().close()
+  })
+
+  it('answers the API beside it with JSON', async () => {
+    const { server } = started()
+    const health = await fetch(`${server.url}/v1/health`)
+    expect(health.status).toBe(200)
+    expect(await health.json()).toMatchObject({ status: 'ok' })
+  })
+
+  it('moves the server clock on request', async () => {
+    const { server } = started()
+    const before = await server.advanceClock(0)
+    const after = await server.advanceClock(3_600_000)
+    expect(after - before).toBeGreaterThanOrEqual(3_600_000)
+  })
+
+  for (const viewport of [viewports.mobile, viewports.desktop]) {
+    it(`shows a player the not-found page for an unknown path at ${viewport.width} px, accessibly`, async () => {
+      const { server, browser } = started()
+      const page = await browser.newPage(viewport, { baseURL: server.url })
+      // a guest is sent to sign in from any path that is not public: the page needs a player
+      await signInBrowser(page, server, await signUpPlayer(server))
+      const issues = collectPageIssues(page)
+      await page.goto('/no-such-page-e2e')
+      await page.getByText('Page not found').first().waitFor()
+      // the picture first: it is wanted most when an assertion below fails
+      const file = await screenshot(page, 'not-found')
+      expect(file).toMatch(new RegExp(`not-found-${viewport.width}\\.png$`))
+      expect(await page.title()).toMatch(/\bAlpha$/)
+      expect(await checkA11y(page)).toEqual([])
+      expect(issues.all()).toEqual([])
+      await page.context().close()
+    })
+  }
+})

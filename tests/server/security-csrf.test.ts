@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type RouteInfo, routesOf } from '../../server/app'
+import { oneClickUnsubscribePath } from '../../server/http/mail-unsubscribe.routes'
+import type { Group } from '../../src/api/groups'
+import { type SignedUp, signUpPlayer } from '../support/accounts'
+import { dialects } from '../support/databases'
+import { describeChanges, rowChanges } from '../support/db-rows'
+import { createGroup } from '../support/groups'
+import { HttpClient, type RequestOptions } from '../support/http-client'
+import { errorCode, foreignOriginsOf, RowWatch } from '../support/security'
+import { startTestServer, type TestServer } from '../support/test-server'
+
+/**
+ * Issue 7 item 4, CSRF: every cookie-authenticated write needs the x-app-version header (a cross-site page
+ * cannot send it without a CORS preflight, which is never granted) and a same-origin Origin (or
+ * Sec-Fetch-Site). The route list comes from the app itself, so a route added later is covered.
+ * Details of the check (non-browser clients, preflight, Sec-Fetch-Site same-origin): csrf-and-headers.test.ts.
+ */
+
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS'])
+/** The spec's GET routes that write: they must be defended like POST. */
+const writingGets = ['/v1/stockgame/groups/:groupId/leave', '/v1/stockgame/groups/:groupId/delete']
+/** Authenticated by its signed link alone (RFC 8058 one-click from a mail client), never by the cookie. */
+const exempt = [oneClickUnsubscribePath]
+
+describe.each(dialects)('security: CSRF defence of every unsafe route on %s', (dialect) => {
+  let server: TestServer
+  let player: SignedUp
+  let group: Group
+  let rows: RowWatch
+  let unsafe: RouteInfo[]
+
+  beforeAll(async () => {
+    server = await startTestServer(dialect)
+    player = await signUpPlayer(server)
+    // the player is the admin of a group, so a forged save, members change or delete would act
+    group = await createGroup(player, { name: 'Victims' })
+    rows = await RowWatch.of(server, dialect)
+    unsafe = routesOf(server.app).filter(
+      (r) => r.url.startsWith('/v1/') && (!safeMethods.has(r.method) || writingGets.includes(r.url)),
+    )
+  })
+  afterAll(() => server.stop())
+
+  /** A concrete path of a route: the victim's own group, wallet and account where a route names one. */
+  function pathOf(route: RouteInfo): string {
+    const values: Record<string, string> = {
+      groupId: String(group.id),
+      user: 'me',
+      messageId: 'm1',
+      pollId: '1',
+      provider: 'google',
+      id: '2494',
+      handle: 'ann',
+      file: 'a.png',
+      walletAddress: player.user.wallet.address,
+    }
+    return route.url.replace(/:(\w+)/g, (_, name: string) => values[name] ?? 'x').replace('*', 'index.html')
+  }
+
+  it('finds the writes to check in the app: every POST, PATCH and DELETE under /v1 and the writing GETs', () => {
+    const names = unsafe.map((r) => `${r.method} ${r.url}`)
+    // a sample that must be there; the walk below covers whatever else is registered
+    for (const name of [
+      'POST /v1/auth/signin',
+      'POST /v1/auth/logout',
+      'PATCH /v1/users/:user/settings',
+      'DELETE /v1/users/me',
+      'POST /v1/stockgame/tagged-messages/:messageId/tag',
+      'POST /v1/stockgame/polls/:pollId/vote',
+      'POST /v1/stockgame/groups/:groupId/save',
+      'POST /v1/stockgame/groups/:groupId/avatar',
+      'GET /v1/stockgame/groups/:groupId/delete',
+      'PATCH /v1/session',
+      'POST /v1/test/clock',
+    ])
+      expect(names).toContain(name)
+    expect(unsafe.length).toBeGreaterThanOrEqual(20)
+  })
+
+  it('every path used below reaches its route (a guest with the app headers is answered by the route)', async () => {
+    const guest = new HttpClient(server.url)
+    for (const route of unsafe) {
+      if (route.method === 'GET') continue // a guest's leave or delete is refused with 401 alike
+      const answer = await guest.request(route.method, pathOf(route), {})
+      const message = (answer.body as { error?: { message?: string } }).error?.message ?? ''
+      expect(message, `${route.method} ${route.url}`).not.toMatch(/^No route/)
+    }
+  })
+
+  it('refuses each write without x-app-version, from a foreign Origin, or cross-site by Sec-Fetch-Site, and changes nothing', async () => {
+    const foreign = foreignOriginsOf(server.url)
+    const variants: { label: string; options: RequestOptions; code: string }[] = [
+      {
+        label: 'no x-app-version',
+        options: { bare: true, headers: { origin: server.url } },
+        code: 'app_version_required',
+      },
+      {
+        label: 'a cross-site HTML form',
+        options: {
+          bare: true,
+          headers: { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' },
+        },
+        code: 'app_version_required',
+      },
+      ...foreign.map((origin) => ({
+        label: `Origin ${origin}`,
+        options: { headers: { origin } },
+        code: 'cross_origin',
+      })),
+      {
+        label: 'Sec-Fetch-Site cross-site without Origin',
+        options: { bare: true, headers: { 'x-app-version': 'test', 'sec-fetch-site': 'cross-site' } },
+        code: 'cross_origin',
+      },
+    ]
+    const checked: string[] = []
+    for (const route of unsafe) {
+      if (exempt.includes(route.url)) continue
+      const name = `${route.method} ${route.url}`
+      // the variants of one route at once; the rows are compared around all of them
+      const answers = await rows.expectRefused(name, () =>
+        Promise.all(
+          variants.map(({ options }) => {
+            const form = options.headers?.['content-type']?.includes('form')
+            const body = route.method === 'GET' ? undefined : form ? 'a=b' : {}
+            return player.client.request(route.method, pathOf(route), body, options)
+          }),
+        ),
+      )
+      variants.forEach((variant, i) => {
+        const answer = answers[i]
+        expect([answer?.status, errorCode(answer)], `${name} with ${variant.label}`).toEqual([
+          403,
+          variant.code,
+        ])
+      })
+      checked.push(route.url)
+    }
+    expect(checked.length).toBe(unsafe.length - exempt.length)
+    // still signed in, still the admin of the group
+    expect((await player.client.get('/v1/auth/info')).status).toBe(200)
+    expect((await player.client.get<Group>(`/v1/stockgame/groups/${group.id}`)).body.isAdmin).toBe(true)
+  })
+
+  it('the one exempt route ignores the cookie: without its signed link it is refused and changes nothing', async () => {
+    expect(unsafe.filter((r) => exempt.includes(r.url)).map((r) => r.url)).toEqual(exempt)
+    await rows.expectRefused('one-click unsubscribe without a signature', () =>
+      player.client.post(
+        `${oneClickUnsubscribePath}?userId=${player.user.id}`,
+        'List-Unsubscribe=One-Click',
+        {
+          bare: true,
+          headers: { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' },
+        },
+      ),
+    )
+  })
+
+  it('no other GET route changes anything when a foreign page loads it with the cookie', async () => {
+    const gets = routesOf(server.app).filter(
+      (r) => r.method === 'GET' && r.url.startsWith('/v1/') && !writingGets.includes(r.url),
+    )
+    expect(gets.length).toBeGreaterThan(20)
+    const before = await rows.take()
+    const answers = await Promise.all(
+      gets.map((route) =>
+        player.client.get(pathOf(route), {
+          bare: true,
+          headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+        }),
+      ),
+    )
+    gets.forEach((route, i) => {
+      // answered, and never with a CORS grant that would let the foreign page read it
+      expect(answers[i]?.status, route.url).toBeLessThan(500)
+      expect(answers[i]?.headers.get('access-control-allow-origin'), route.url).toBeNull()
+    })
+    expect(describeChanges(rowChanges(before, await rows.take()))).toEqual([])
+  })
+})

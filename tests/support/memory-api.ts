@@ -1,0 +1,64 @@
+import type { ApiClient } from '../../src/api/client'
+import { ApiError } from '../../src/api/client'
+import type { PollPerformance } from '../../src/api/polls'
+import { authUser, settingsOf } from './client-fixtures'
+import { group, hour, pollAt, taggedMessage } from './game-fixtures'
+
+export const apple = 2494
+export const tesla = 2495
+export const titles = [
+  { id: apple, n: 'Apple' },
+  { id: tesla, n: 'Tesla' },
+]
+export const groupStores = ['polls', 'liveStream', 'taggedMessages', 'activityStream', 'liveRanking'] as const
+export const pollPerformance: PollPerformance = {
+  titles: [],
+  total: { bets: 1, open: 1, won: 0, lost: 0, ttcStaked: 5, ttcWon: 0 },
+}
+export const taggedPerformance = {
+  titles: [],
+  total: {
+    titleId: 0,
+    titleName: 'Total',
+    trendsUp: 1,
+    trendsDown: 0,
+    correctlyTaggedMessages: 0,
+    score: 0,
+  },
+}
+
+export type Handler = (args: Record<string, unknown>) => unknown
+export const refused = (status: number) => () =>
+  Promise.reject(new ApiError(status, `http_${status}`, 'refused'))
+
+/** The game API in memory: answers by call name, every call recorded. */
+export function memoryApi(overrides: Record<string, Handler> = {}) {
+  const now = Date.now()
+  const user = authUser({ id: 5, taggedMessages: [taggedMessage('m1', { titleId: apple, createdAt: now })] })
+  const handlers: Record<string, Handler> = {
+    authInfo: () => user,
+    settings: () => settingsOf(false),
+    user: () => ({ id: 5, username: 'alice' }),
+    universe: () => titles,
+    polls: () => [pollAt(1, apple, now - hour), pollAt(2, tesla, now - 3 * hour)],
+    activity: () => [],
+    rankings: () => [{ rank: 1, userId: 5, username: 'alice', points: 3, accuracy: 1 }],
+    untaggedMessages: () => [],
+    champions: () => [{ rank: 1, userId: 5, username: 'alice', points: 3 }],
+    pollsPerformance: () => pollPerformance,
+    taggedMessagesPerformance: () => taggedPerformance,
+    groups: () => ({ groups: [group(1000, 'Everybody')], invitations: [], publicGroups: [] }),
+    switchGroup: ({ body }) => body,
+    vote: refused(400),
+    logout: () => undefined,
+    ...overrides,
+  }
+  const calls: string[] = []
+  const call = async (name: string, { signal: _, ...args }: Record<string, unknown> = {}) => {
+    calls.push(name)
+    const handler = handlers[name]
+    if (!handler) throw new Error(`unexpected call ${name}`)
+    return handler(args)
+  }
+  return { api: { call } as unknown as ApiClient, calls }
+}

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest'
+import { formatDateTime, formatTime, isoDateTime } from '../../src/domain/date-format'
+
+const at = Date.UTC(2024, 0, 5, 14, 5, 9)
+
+describe('date formats (spec §9: en-US)', () => {
+  it('formats a time of day and a date with time, in the given zone', () => {
+    expect(formatTime(at, 'UTC')).toBe('2:05 PM')
+    expect(formatDateTime(at, 'UTC')).toBe('Jan 5, 2:05 PM')
+    expect(formatDateTime(at, 'Europe/Berlin')).toBe('Jan 5, 3:05 PM')
+  })
+
+  it('gives the machine-readable form for <time>', () => {
+    expect(isoDateTime(at)).toBe('2024-01-05T14:05:09.000Z')
+  })
+})

@@ -1,0 +1,274 @@
+import { describe, expect, it } from 'vitest'
+import { createActor, fromPromise } from 'xstate'
+import { ApiError } from '~/api/client'
+import type { Group } from '~/api/groups'
+import type { RankingRow } from '~/api/rankings'
+import { groupFormMachine, selectFormProblems, selectSaved } from '~/machines/group-form.machine'
+import type { SubmitGroupInput } from '~/machines/group-form.types'
+import {
+  groupMembersMachine,
+  selectFoundUsers,
+  selectMembers,
+  selectMembersLoadFailed,
+  selectNeedsAdmin,
+  selectSearchFailed,
+} from '~/machines/group-members.machine'
+import type { FoundUser, MemberRow, MembersSubmission } from '~/machines/group-members.types'
+import { groupsMachine } from '~/machines/groups.machine'
+import type { Notice } from '~/machines/notices'
+import { rankingMachine, selectRankingFailed, selectRankingRows } from '~/machines/ranking.machine'
+import { group } from '../support/game-fixtures'
+
+const settle = () => new Promise((resolve) => setImmediate(resolve))
+const down = new ApiError(503, 'http_503', 'down')
+const row = (userId: number): RankingRow => ({
+  rank: userId,
+  userId,
+  username: `u${userId}`,
+  points: 1,
+  accuracy: 0.5,
+})
+
+describe('the ranking loader', () => {
+  function start(fail = false) {
+    const asked: unknown[] = []
+    const machine = rankingMachine.provide({
+      actors: {
+        fetchRanking: fromPromise(async ({ input }) => {
+          asked.push(input)
+          if (fail) throw down
+          return [row(1)]
+        }),
+      },
+    })
+    return { actor: createActor(machine).start(), asked }
+  }
+
+  it('loads a period once and again only for another period or group', async () => {
+    const { actor, asked } = start()
+    actor.send({ type: 'ranking.show', period: 'this_week' })
+    await settle()
+    actor.send({ type: 'ranking.show', period: 'this_week' })
+    actor.send({ type: 'ranking.show', period: 'all_time', groupId: 7 })
+    await settle()
+    expect(asked).toEqual([{ period: 'this_week' }, { period: 'all_time', groupId: 7 }])
+    expect(selectRankingRows(actor.getSnapshot())).toEqual([row(1)])
+  })
+
+  it('fails, and loads again on retry', async () => {
+    const { actor, asked } = start(true)
+    actor.send({ type: 'ranking.show', period: 'last_week' })
+    await settle()
+    expect(selectRankingFailed(actor.getSnapshot())).toBe(true)
+    actor.send({ type: 'ranking.retry' })
+    await settle()
+    expect(asked).toHaveLength(2)
+  })
+})
+
+describe('the group form', () => {
+  function start(options: { group?: Group; fail?: boolean } = {}) {
+    const seen: { step: string; detail: unknown }[] = []
+    const machine = groupFormMachine.provide({
+      actors: {
+        submitGroup: fromPromise<Group, SubmitGroupInput>(async ({ input }) => {
+          seen.push({ step: 'submit', detail: input })
+          if (options.fail) throw down
+          return group(input.groupId ?? 42, input.draft.name.trim())
+        }),
+      },
+      actions: {
+        storeGroup: (_, stored: Group) => seen.push({ step: 'store', detail: stored.id }),
+        notify: (_, notice: Notice) => seen.push({ step: 'notice', detail: notice }),
+      },
+    })
+    return { actor: createActor(machine, { input: { group: options.group } }).start(), seen }
+  }
+
+  it('sends nothing without a name, and says why', () => {
+    const { actor, seen } = start()
+    actor.send({ type: 'groupForm.submit' })
+    expect(selectFormProblems(actor.getSnapshot())).toEqual({ name: 'name' })
+    actor.send({ type: 'groupForm.setName', name: 'Bulls' })
+    expect(selectFormProblems(actor.getSnapshot())).toEqual({})
+    expect(seen).toEqual([])
+  })
+
+  it('refuses an avatar that is no PNG, JPEG or GIF as soon as it is picked', () => {
+    const { actor, seen } = start()
+    actor.send({ type: 'groupForm.setName', name: 'Bulls' })
+    actor.send({ type: 'groupForm.pickAvatar', file: { name: 'a.webp', type: 'image/webp', size: 1 } })
+    expect(selectFormProblems(actor.getSnapshot())).toEqual({ avatar: 'avatar' })
+    actor.send({ type: 'groupForm.submit' })
+    expect(seen).toEqual([])
+    actor.send({ type: 'groupForm.pickAvatar', file: { name: 'a.png', type: 'image/png', size: 1 } })
+    expect(selectFormProblems(actor.getSnapshot())).toEqual({})
+  })
+
+  it('needs an end time for an event', () => {
+    const { actor } = start()
+    actor.send({ type: 'groupForm.setName', name: 'Cup' })
+    actor.send({ type: 'groupForm.setType', groupType: 'event' })
+    actor.send({ type: 'groupForm.submit' })
+    expect(selectFormProblems(actor.getSnapshot())).toEqual({ endTime: 'endTime' })
+  })
+
+  it('creates the group, lists it and says so', async () => {
+    const { actor, seen } = start()
+    actor.send({ type: 'groupForm.setName', name: ' Bulls ' })
+    actor.send({ type: 'groupForm.setPublic', publicGroup: true })
+    actor.send({ type: 'groupForm.submit' })
+    await settle()
+    expect(seen).toEqual([
+      {
+        step: 'submit',
+        detail: {
+          groupId: undefined,
+          draft: { name: ' Bulls ', publicGroup: true, type: 'userGroup', endTime: undefined, extraPrize: 0 },
+        },
+      },
+      { step: 'store', detail: 42 },
+      { step: 'notice', detail: { kind: 'info', message: 'Group created', caption: 'Bulls' } },
+    ])
+    expect(selectSaved(actor.getSnapshot())).toBe(true)
+  })
+
+  it('keeps the form open with a negative notice when the save fails', async () => {
+    const { actor, seen } = start({ group: group(7, 'Traders'), fail: true })
+    actor.send({ type: 'groupForm.submit' })
+    await settle()
+    expect(seen.at(-1)).toEqual({
+      step: 'notice',
+      detail: { kind: 'negative', message: 'Error saving group', caption: 'Traders' },
+    })
+    expect(selectSaved(actor.getSnapshot())).toBe(false)
+  })
+})
+
+describe('the members and admins dialog', () => {
+  function start(options: { failLoad?: boolean; failSearch?: boolean } = {}) {
+    const submitted: MembersSubmission[] = []
+    const machine = groupMembersMachine.provide({
+      actors: {
+        loadMembers: fromPromise<readonly MemberRow[], { readonly groupId: number }>(async () => {
+          if (options.failLoad) throw down
+          return [
+            { userId: 5, username: 'ann', isAdmin: true, status: 'active' as const },
+            { userId: 6, username: 'bob', isAdmin: false, status: 'active' as const },
+          ]
+        }),
+        searchUsers: fromPromise<readonly FoundUser[], { readonly name: string }>(async () => {
+          if (options.failSearch) throw down
+          return [
+            { id: 6, username: 'bob' },
+            { id: 9, username: 'cat' },
+          ]
+        }),
+      },
+      actions: { submitMembers: (_, submission: MembersSubmission) => submitted.push(submission) },
+    })
+    const actor = createActor(machine, { input: { group: { id: 7, name: 'Traders' } } }).start()
+    return { actor, submitted }
+  }
+
+  it('refuses a list without an admin and sends nothing', async () => {
+    const { actor, submitted } = start()
+    await settle()
+    actor.send({ type: 'members.toggleAdmin', userId: 5 })
+    actor.send({ type: 'members.save' })
+    expect(selectNeedsAdmin(actor.getSnapshot())).toBe(true)
+    expect(submitted).toEqual([])
+    actor.send({ type: 'members.toggleAdmin', userId: 6 })
+    expect(selectNeedsAdmin(actor.getSnapshot())).toBe(false)
+  })
+
+  it('adds a found player, removes one and hands the list over', async () => {
+    const { actor, submitted } = start()
+    await settle()
+    actor.send({ type: 'members.search', name: '  ' })
+    actor.send({ type: 'members.search', name: 'c' })
+    await settle()
+    expect(selectFoundUsers(actor.getSnapshot())).toEqual([{ id: 9, username: 'cat' }])
+    actor.send({ type: 'members.add', user: { id: 9, username: 'cat' } })
+    actor.send({ type: 'members.remove', userId: 6 })
+    expect(selectMembers(actor.getSnapshot()).map((m) => [m.username, m.status])).toEqual([
+      ['ann', 'active'],
+      ['cat', 'invited'],
+    ])
+    actor.send({ type: 'members.save' })
+    expect(submitted).toEqual([
+      {
+        group: { id: 7, name: 'Traders' },
+        members: [
+          { userId: 5, isAdmin: true },
+          { userId: 9, isAdmin: false },
+        ],
+      },
+    ])
+    expect(actor.getSnapshot().status).toBe('done')
+  })
+
+  it('tells a failed load and a failed search apart', async () => {
+    const failedLoad = start({ failLoad: true })
+    await settle()
+    expect(selectMembersLoadFailed(failedLoad.actor.getSnapshot())).toBe(true)
+    const failedSearch = start({ failSearch: true })
+    await settle()
+    failedSearch.actor.send({ type: 'members.search', name: 'c' })
+    await settle()
+    expect(selectSearchFailed(failedSearch.actor.getSnapshot())).toBe(true)
+  })
+})
+
+describe('the groups machine: joining and stored groups', () => {
+  function start(fail = false) {
+    const notices: Notice[] = []
+    const bears = group(9, 'Bears', { publicGroup: true, memberStatus: null, isAdmin: false })
+    const machine = groupsMachine.provide({
+      actors: {
+        joinGroup: fromPromise<Group, { readonly groupId: number }>(async () => {
+          if (fail) throw down
+          return { ...bears, memberStatus: 'active' as const }
+        }),
+      },
+      actions: { notify: (_, notice: Notice) => notices.push(notice), resetStores: () => {} },
+    })
+    const actor = createActor(machine).start()
+    actor.send({
+      type: 'groups.received',
+      groups: [group(1000, 'Everybody')],
+      publicGroups: [bears],
+      activeGroupId: 1000,
+    })
+    return { actor, notices }
+  }
+
+  it('moves a joined public group to the player’s groups', async () => {
+    const { actor, notices } = start()
+    actor.send({ type: 'group.join', group: { id: 9, name: 'Bears' } })
+    await settle()
+    const { groups, publicGroups } = actor.getSnapshot().context
+    expect(groups.map((g) => g.id)).toEqual([1000, 9])
+    expect(publicGroups).toEqual([])
+    expect(notices).toEqual([{ kind: 'info', message: 'You joined the group', caption: 'Bears' }])
+  })
+
+  it('keeps the lists and says so when joining fails', async () => {
+    const { actor, notices } = start(true)
+    actor.send({ type: 'group.join', group: { id: 9, name: 'Bears' } })
+    await settle()
+    expect(actor.getSnapshot().context.publicGroups).toHaveLength(1)
+    expect(notices).toEqual([{ kind: 'negative', message: 'Error joining group', caption: 'Bears' }])
+  })
+
+  it('adds a created group and replaces a changed one', () => {
+    const { actor } = start()
+    actor.send({ type: 'group.stored', group: group(42, 'New') })
+    actor.send({ type: 'group.stored', group: group(1000, 'Everybody', { avatarUrl: 'x.png' }) })
+    const { groups } = actor.getSnapshot().context
+    expect(groups.map((g) => [g.id, g.avatarUrl])).toEqual([
+      [1000, 'x.png'],
+      [42, null],
+    ])
+  })
+})

@@ -1,0 +1,115 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it } from 'vitest'
+import { ApiError } from '~/api/client'
+import { mergeSettings, type SettingsPatch } from '~/api/settings'
+import { Settings } from '~/views/screens/settings/Settings'
+import { settingsOf } from '../../../support/client-fixtures'
+import { type Handler, memoryApi, refused, titles } from '../../../support/memory-api'
+import { renderScreen } from '../../../support/render-screen'
+
+const stops: (() => void)[] = []
+afterEach(() => {
+  for (const stop of stops.splice(0)) stop()
+  cleanup()
+})
+
+/** The settings screen of a signed-in player whose PATCHes are recorded and merged. */
+function showSettings(handlers: Record<string, Handler> = {}) {
+  const bodies: SettingsPatch[] = []
+  const view = renderScreen(<Settings />, {
+    path: '/settings',
+    api: memoryApi({
+      patchSettings: ({ body }) => {
+        bodies.push(body as SettingsPatch)
+        return mergeSettings(settingsOf(false), body as SettingsPatch)
+      },
+      ...handlers,
+    }),
+  })
+  stops.push(view.stop)
+  return { view, bodies }
+}
+
+describe('settings (spec §2 /settings)', () => {
+  it('saves a notification switch with just that change', async () => {
+    const user = userEvent.setup()
+    const { bodies } = showSettings()
+    const email = await screen.findByRole('switch', { name: 'Important messages by e-mail' })
+    expect((email as HTMLInputElement).checked).toBe(false)
+    expect(
+      (screen.getByRole('switch', { name: 'Important messages as push notification' }) as HTMLInputElement)
+        .checked,
+    ).toBe(true)
+    await user.click(email)
+    await waitFor(() => expect(bodies).toEqual([{ notifications: { importantMessages: { email: true } } }]))
+    expect((email as HTMLInputElement).checked).toBe(true)
+    await user.click(screen.getByRole('switch', { name: 'Daily closeout as push notification' }))
+    await waitFor(() => expect(bodies.at(-1)).toEqual({ notifications: { dailyCloseout: { push: true } } }))
+  })
+
+  it("says 'Error saving settings' and puts the switch back when the save fails", async () => {
+    const user = userEvent.setup()
+    showSettings({ patchSettings: refused(400) })
+    const email = await screen.findByRole('switch', { name: 'Daily closeout by e-mail' })
+    await user.click(email)
+    expect(await screen.findByText('Error saving settings')).toBeTruthy()
+    expect((email as HTMLInputElement).checked).toBe(false)
+  })
+
+  it('adds a title to the watch list by search and removes one', async () => {
+    const user = userEvent.setup()
+    const { bodies } = showSettings({
+      settings: () => ({ ...settingsOf(false), watchList: [titles[0]?.id ?? 0] }),
+    })
+    const watched = await screen.findByRole('list', { name: 'Watched titles' })
+    await waitFor(() => expect(within(watched).getByText('Apple')).toBeTruthy())
+    await user.type(screen.getByRole('searchbox', { name: 'Add a title' }), 'tes')
+    await user.click(await screen.findByRole('button', { name: 'Add Tesla' }))
+    await waitFor(() => expect(bodies).toEqual([{ watchList: [2494, 2495] }]))
+    await user.click(screen.getByRole('button', { name: 'Remove Apple from the watch list' }))
+    await waitFor(() => expect(bodies.at(-1)).toEqual({ watchList: [2495] }))
+  })
+
+  it('deletes the account only after the password confirms it, then logs out', async () => {
+    const user = userEvent.setup()
+    const deletions: unknown[] = []
+    const { view } = showSettings({
+      deleteAccount: ({ body }) => {
+        deletions.push(body)
+        const { password } = body as { password: string }
+        if (password !== 'right password')
+          return Promise.reject(
+            new ApiError(403, 'confirmation_failed', 'The password is not correct.', {
+              password: 'The password is not correct.',
+            }),
+          )
+        return undefined
+      },
+    })
+    await user.click(await screen.findByRole('button', { name: 'Delete account' }))
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete your account?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Delete account' }))
+    expect(await within(dialog).findByText('Please enter a valid password')).toBeTruthy()
+    expect(deletions).toEqual([])
+
+    const password = within(dialog).getByLabelText('Password', { exact: false, selector: 'input' })
+    await user.type(password, 'wrong')
+    await user.click(within(dialog).getByRole('button', { name: 'Delete account' }))
+    expect(await within(dialog).findByText('The password is not correct.')).toBeTruthy()
+    expect(view.calls).not.toContain('logout')
+
+    await user.clear(password)
+    await user.type(password, 'right password')
+    await user.click(within(dialog).getByRole('button', { name: 'Delete account' }))
+    await waitFor(() => expect(view.calls).toContain('logout'))
+    expect(deletions.at(-1)).toEqual({ password: 'right password' })
+  })
+
+  it('checks for an update through the service worker and offers a reload', async () => {
+    showSettings()
+    expect(await screen.findByRole('button', { name: 'Check for update' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy()
+  })
+})

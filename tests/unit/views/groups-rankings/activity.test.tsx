@@ -1,0 +1,119 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, within } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { ActivityStream } from '../../../../src/views/activity/ActivityStream'
+import { linesOf } from '../../../../src/views/activity/activity-lines'
+import { hour } from '../../../support/game-fixtures'
+import { apple, memoryApi, tesla } from '../../../support/memory-api'
+import { renderScreen } from '../../../support/render-screen'
+
+const stops: (() => void)[] = []
+afterEach(() => {
+  for (const stop of stops.splice(0)) stop()
+  cleanup()
+})
+
+const now = Date.now()
+const prediction = (at: number, evaluated: boolean) => ({
+  type: 'TaggedMessage',
+  timestamp: at,
+  evaluationTime: evaluated ? at : at + 3 * hour,
+  evalPrice: evaluated ? 110 : null,
+  data: {
+    userId: 6,
+    username: 'bob',
+    titleId: apple,
+    messageId: 'm1',
+    trend: 'Up',
+    atPrice: 100,
+    evalPrice: evaluated ? 110 : null,
+    evaluatedAt: evaluated ? at : null,
+    createdAt: at - (evaluated ? 3 * hour : 0),
+    rewardFactor: 1,
+    correct: evaluated ? true : null,
+  },
+})
+const chronic = [
+  prediction(now - 1 * hour - 60_000, false),
+  prediction(now - 3 * hour, true),
+  {
+    type: 'Vote',
+    timestamp: now - 5 * hour,
+    data: { pollId: 1, titleId: tesla, userId: 7, username: 'zoe', vote: 'down', ttcBet: 12.5 },
+  },
+  {
+    type: 'Poll',
+    timestamp: now - 7 * hour,
+    data: {
+      pollId: 1,
+      titleId: tesla,
+      event: 'opened',
+      priceBase: 100,
+      startTime: now - 7 * hour,
+      endTime: now - 5 * hour,
+      evalTime: now,
+      evalPrice: null,
+      outcome: null,
+    },
+  },
+  {
+    type: 'PollAnnouncement',
+    timestamp: now + hour,
+    data: {
+      startTime: now + hour,
+      endTime: now + 3 * hour,
+      evalTime: now + 7 * hour,
+      titleIds: [apple, tesla],
+    },
+  },
+]
+
+describe('the activity stream (spec §3)', () => {
+  it('shows each kind of group with its time, players, titles and amounts', async () => {
+    const view = renderScreen(<ActivityStream />, {
+      api: memoryApi({ activity: () => chronic }),
+    })
+    stops.push(view.stop)
+    const feed = await screen.findByRole('list', { name: 'Activity' })
+    for (const heading of ['Upcoming polls', 'New predictions', 'Evaluated predictions', 'New bets', 'Polls'])
+      expect(within(feed).getByRole('heading', { name: heading })).toBeTruthy()
+    expect(within(feed).getAllByRole('button', { name: "Show bob's profile" })).toHaveLength(2)
+    expect(feed.textContent).toContain('predicted Up on')
+    expect(feed.textContent).toContain('was right (+1.00 TTC) with Up on')
+    expect(feed.textContent).toContain('bet 12.50 TTC on down for')
+    expect(feed.textContent).toContain('A poll opened on')
+    expect(feed.textContent).toContain('The next poll round opens for 2 titles')
+    expect(await within(feed).findAllByRole('link', { name: 'Tesla' })).toHaveLength(2)
+    expect(feed.querySelectorAll('time')).toHaveLength(5)
+  })
+
+  it('says so when nothing happened yet', async () => {
+    const view = renderScreen(<ActivityStream />, {
+      api: memoryApi({ activity: () => [] }),
+    })
+    stops.push(view.stop)
+    expect(await screen.findByText(/No activity in your group yet/)).toBeTruthy()
+  })
+
+  it('writes hidden bets and group winners', () => {
+    const hidden = {
+      type: 'Vote' as const,
+      timestamp: 1,
+      data: { userId: 7, username: 'zoe', titleId: 1, vote: null, ttcBet: null },
+    }
+    expect(linesOf('Vote', hidden, 0)[0]?.text).toBe('placed a bet on')
+    const winners = {
+      type: 'UserGroupWinners' as const,
+      timestamp: 1,
+      data: { groupName: 'Bulls', winners: [{ userId: 7, username: 'zoe', rank: 1, points: 4 }] },
+    }
+    expect(linesOf('UserGroupWinners', winners, 0)).toEqual([
+      {
+        key: 'UserGroupWinners-1-0-0',
+        username: 'zoe',
+        userId: 7,
+        text: 'won rank 1 in Bulls with 4.00 TTC',
+      },
+    ])
+  })
+})

@@ -1,0 +1,136 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it } from 'vitest'
+import { GroupTile } from '../../../../src/views/groups/GroupTile'
+import { LiveRankingPanel } from '../../../../src/views/rankings/LiveRankingPanel'
+import { Groups } from '../../../../src/views/screens/groups/Groups'
+import { group } from '../../../support/game-fixtures'
+import { memoryApi } from '../../../support/memory-api'
+import { renderScreen } from '../../../support/render-screen'
+
+const stops: (() => void)[] = []
+afterEach(() => {
+  for (const stop of stops.splice(0)) stop()
+  cleanup()
+})
+
+const traders = group(7, 'Traders', { isAdmin: true })
+const bears = group(9, 'Bears', { publicGroup: true, memberStatus: null, isAdmin: false, memberCount: 12 })
+
+function show(handlers: Parameters<typeof memoryApi>[0] = {}) {
+  const sent: { name: string; args: Record<string, unknown> }[] = []
+  const record =
+    (name: string, answer: (args: Record<string, unknown>) => unknown) => (args: Record<string, unknown>) => {
+      sent.push({ name, args })
+      return answer(args)
+    }
+  const api = memoryApi({
+    groups: () => ({
+      groups: [group(1000, 'Everybody', { isAdmin: false, publicGroup: true }), traders],
+      invitations: [],
+      publicGroups: [bears],
+    }),
+    groupMembers: () => [
+      { userId: 5, username: 'alice', isAdmin: true, status: 'active', joinedAt: 1 },
+      { userId: 6, username: 'bob', isAdmin: false, status: 'active', joinedAt: 1 },
+    ],
+    setGroupMembers: record('setGroupMembers', ({ body }) => (body as { members: unknown[] }).members),
+    createGroup: record('createGroup', ({ body }) => group(42, (body as { name: string }).name)),
+    switchGroup: record('switchGroup', ({ body }) => body),
+    ...handlers,
+  })
+  const view = renderScreen(<Groups />, { path: '/groups', api })
+  stops.push(view.stop)
+  return { ...view, sent }
+}
+
+describe('the group overview (spec §2 /groups)', () => {
+  it('lists the player’s groups and public groups, and switches the active group', async () => {
+    const view = show()
+    expect(screen.getByRole('heading', { level: 1, name: 'Groups' })).toBeTruthy()
+    await userEvent.click(await screen.findByRole('button', { name: 'Switch to Traders' }))
+    await waitFor(() =>
+      expect(view.sent).toEqual([{ name: 'switchGroup', args: { body: { activeGroupId: 7 } } }]),
+    )
+    expect(await screen.findByRole('button', { name: 'Switch to Everybody' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Join Bears' })).toBeTruthy()
+    const active = screen.getByRole('region', { name: 'Active group' })
+    expect(await within(active).findByText('bob')).toBeTruthy()
+  })
+
+  it('refuses a member list without an admin and sends nothing', async () => {
+    const view = show()
+    await userEvent.click(await screen.findByRole('button', { name: 'Members of Traders' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Members and admins of Traders' })
+    await userEvent.click(await within(dialog).findByLabelText('Admin alice'))
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save members' }))
+    expect(
+      await within(dialog).findByText('Cannot save changes, at least one member must be an admin.'),
+    ).toBeTruthy()
+    expect(view.calls).not.toContain('setGroupMembers')
+    await userEvent.click(within(dialog).getByLabelText('Admin bob'))
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save members' }))
+    await waitFor(() =>
+      expect(view.sent.find((s) => s.name === 'setGroupMembers')?.args).toMatchObject({
+        body: {
+          groupId: 7,
+          members: [
+            { userId: 5, isAdmin: false },
+            { userId: 6, isAdmin: true },
+          ],
+        },
+      }),
+    )
+  })
+
+  it('checks the group name and the avatar type before creating a group', async () => {
+    const view = show()
+    const user = userEvent.setup({ applyAccept: false })
+    await user.click(screen.getByRole('button', { name: 'Create group' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Create a group' })
+    await user.click(within(dialog).getByRole('button', { name: 'Create group' }))
+    expect(await within(dialog).findByText('Please set a group name...')).toBeTruthy()
+    await user.type(within(dialog).getByLabelText('Group name'), 'Bulls')
+    await user.upload(
+      within(dialog).getByLabelText('Avatar (PNG, JPEG or GIF, optional)'),
+      new File(['x'], 'bulls.webp', { type: 'image/webp' }),
+    )
+    expect(await within(dialog).findByText('Avatar must be a PNG, JPEG or GIF.')).toBeTruthy()
+    await user.click(within(dialog).getByRole('button', { name: 'Create group' }))
+    expect(view.calls).not.toContain('createGroup')
+    await user.upload(within(dialog).getByLabelText('Avatar (PNG, JPEG or GIF, optional)'), [])
+    await user.click(within(dialog).getByRole('button', { name: 'Create group' }))
+    await waitFor(() =>
+      expect(view.sent.find((s) => s.name === 'createGroup')?.args).toMatchObject({
+        body: { name: 'Bulls', publicGroup: false, type: 'userGroup' },
+      }),
+    )
+    expect(await screen.findByRole('button', { name: 'Switch to Bulls' })).toBeTruthy()
+  })
+})
+
+describe('the dashboard’s group tile and live ranking panel', () => {
+  it('shows the active group, the player’s rank, the hottest bets and groups', async () => {
+    const view = renderScreen(
+      <>
+        <GroupTile />
+        <LiveRankingPanel />
+      </>,
+      {
+        api: memoryApi({
+          groups: () => ({ groups: [group(1000, 'Everybody')], invitations: [], publicGroups: [bears] }),
+        }),
+      },
+    )
+    stops.push(view.stop)
+    const tile = screen.getByRole('region', { name: 'Your group' })
+    expect(await within(tile).findByText('Everybody')).toBeTruthy()
+    expect(await within(tile).findByText('Your rank this week: 1')).toBeTruthy()
+    expect(within(tile).getByRole('heading', { name: 'Hottest bets' })).toBeTruthy()
+    expect(await within(tile).findByText('Bears')).toBeTruthy()
+    const panel = screen.getByRole('region', { name: 'Live ranking' })
+    expect(await within(panel).findByRole('row', { current: true })).toBeTruthy()
+    expect(within(panel).getByRole('link', { name: 'All rankings' })).toBeTruthy()
+  })
+})

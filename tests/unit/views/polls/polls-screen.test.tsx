@@ -1,0 +1,179 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it } from 'vitest'
+import { Route } from 'wouter'
+import type { OwnVote } from '../../../../src/api/polls'
+import { Polls } from '../../../../src/views/screens/polls/Polls'
+import { hour, pollAt } from '../../../support/game-fixtures'
+import { apple, memoryApi, tesla } from '../../../support/memory-api'
+import { renderScreen } from '../../../support/render-screen'
+
+const stops: (() => void)[] = []
+afterEach(() => {
+  for (const stop of stops.splice(0)) stop()
+  cleanup()
+})
+
+function show(path: string, api = memoryApi()) {
+  const view = renderScreen(
+    <Route path="/polls/:tab?">
+      <Polls />
+    </Route>,
+    { path, api },
+  )
+  stops.push(view.stop)
+  return view
+}
+
+const ownVote = (pollId: number, extra: Partial<OwnVote> = {}): OwnVote => ({
+  pollId,
+  userId: 5,
+  vote: 'up',
+  ttcBet: 5,
+  createdAt: 0,
+  payout: null,
+  ...extra,
+})
+
+const pollCard = (title: string) => screen.findByRole('article', { name: title }, { timeout: 3000 })
+
+async function openBetDialog(title: string) {
+  const user = userEvent.setup()
+  const card = await pollCard(title)
+  await user.click(within(card).getByRole('button', { name: `Place bet on ${title}` }))
+  const dialog = await screen.findByRole('dialog', { name: 'Place your bet' })
+  return { user, dialog }
+}
+
+describe('the polls page (spec §2 /polls, §4 poll lifecycle)', () => {
+  it('shows running polls with their phase, prices and results', async () => {
+    const now = Date.now()
+    show(
+      '/polls',
+      memoryApi({
+        polls: () => [
+          pollAt(1, apple, now - hour, {
+            results: { numUsersBetUp: 2, numUsersBetFlat: 0, numUsersBetDown: 1, totalTtcBet: 30 },
+          }),
+          pollAt(2, tesla, now - 3 * hour, { phase: 'closed' }),
+        ],
+      }),
+    )
+    const open = await pollCard('Apple')
+    expect(within(open).getByText('Open')).toBeTruthy()
+    expect(within(open).getByText(/closes in 59 minutes|closes in 1 hour/)).toBeTruthy()
+    expect(within(open).getByText('Price base: 100.00')).toBeTruthy()
+    expect(within(open).getByText('Votes cast: 3')).toBeTruthy()
+    expect(within(open).getByText('Total bet: 30.00 TTC')).toBeTruthy()
+    expect(within(open).getByText('Up: 2 players')).toBeTruthy()
+    const closed = await pollCard('Tesla')
+    expect(within(closed).getByText('Closed')).toBeTruthy()
+    expect(within(closed).getByText(/evaluated in [23] hours/)).toBeTruthy()
+    expect(within(closed).queryByRole('button', { name: /Place bet/ })).toBeNull()
+  })
+
+  it('shows finished polls with the outcome and the payout on the Finished tab', async () => {
+    const now = Date.now()
+    show(
+      '/polls/finished',
+      memoryApi({
+        polls: () => [
+          pollAt(3, apple, now - 8 * hour, {
+            phase: 'evaluated',
+            evalPrice: 104,
+            outcome: 'up',
+            votes: [ownVote(3, { payout: 9.5 })],
+          }),
+          pollAt(4, tesla, now - hour),
+        ],
+      }),
+    )
+    expect(screen.getByRole('tab', { name: 'Finished', selected: true })).toBeTruthy()
+    const finished = await pollCard('Apple')
+    expect(within(finished).getByText('Evaluated')).toBeTruthy()
+    expect(within(finished).getByText('You won: payout 9.50 TTC')).toBeTruthy()
+    expect(within(finished).getByText('Evaluation price: 104.00')).toBeTruthy()
+    expect(screen.queryByRole('article', { name: 'Tesla' })).toBeNull()
+  })
+
+  it('switches tabs through the address', async () => {
+    const view = show('/polls')
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('tab', { name: 'Finished' }))
+    await waitFor(() => expect(view.history.at(-1)).toBe('/polls/finished'))
+  })
+
+  it('counts down to the next poll when none is open', async () => {
+    const now = Date.now()
+    show('/polls', memoryApi({ polls: () => [pollAt(2, tesla, now - 3 * hour, { phase: 'closed' })] }))
+    await pollCard('Tesla')
+    expect(await screen.findByRole('heading', { name: 'Next poll' })).toBeTruthy()
+    expect(screen.getByRole('timer', { name: /^Next poll starts in / })).toBeTruthy()
+  })
+})
+
+describe('the bet dialog (spec §5, §8)', () => {
+  it('checks the side and the wager with the spec texts', async () => {
+    show('/polls', memoryApi({ polls: () => [pollAt(1, apple, Date.now() - hour)] }))
+    const { user, dialog } = await openBetDialog('Apple')
+    await user.click(within(dialog).getByRole('button', { name: 'Place bet' }))
+    expect(within(dialog).getByText('You must set your wager...')).toBeTruthy()
+    expect(within(dialog).getByText('Please choose up, flat or down.')).toBeTruthy()
+
+    await user.click(within(dialog).getByRole('radio', { name: 'Up' }))
+    const wager = within(dialog).getByRole('spinbutton', { name: 'Wager (TTC)' })
+    await user.type(wager, '0')
+    await user.click(within(dialog).getByRole('button', { name: 'Place bet' }))
+    expect(within(dialog).getByText('Validation Error')).toBeTruthy()
+    expect(within(dialog).getByText('Your wager must be greater than 0.')).toBeTruthy()
+
+    await user.clear(wager)
+    await user.type(wager, '150')
+    await user.click(within(dialog).getByRole('button', { name: 'Place bet' }))
+    expect(within(dialog).getByText("You don't have so much money... (Max 100.00 TTC)")).toBeTruthy()
+  })
+
+  it('warns about a second bet on the same poll', async () => {
+    show('/polls', memoryApi({ polls: () => [pollAt(1, apple, Date.now() - hour, { votes: [ownVote(1)] })] }))
+    const { user, dialog } = await openBetDialog('Apple')
+    await user.click(within(dialog).getByRole('radio', { name: 'Down' }))
+    await user.type(within(dialog).getByRole('spinbutton', { name: 'Wager (TTC)' }), '5')
+    await user.click(within(dialog).getByRole('button', { name: 'Place bet' }))
+    expect(within(dialog).getByText('Warning: You have already placed your bet.')).toBeTruthy()
+  })
+
+  it('sends the bet, closes and shows it on the card', async () => {
+    const bodies: unknown[] = []
+    const view = show(
+      '/polls',
+      memoryApi({
+        polls: () => [pollAt(1, apple, Date.now() - hour)],
+        vote: ({ body }) => {
+          bodies.push(body)
+          return { numUsersBetUp: 1, numUsersBetFlat: 0, numUsersBetDown: 0, totalTtcBet: 12.5 }
+        },
+      }),
+    )
+    const { user, dialog } = await openBetDialog('Apple')
+    await user.click(within(dialog).getByRole('radio', { name: 'Up' }))
+    await user.type(within(dialog).getByRole('spinbutton', { name: 'Wager (TTC)' }), '12.5')
+    await user.click(within(dialog).getByRole('button', { name: 'Place bet' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(bodies).toEqual([{ pollId: 1, userId: 5, vote: 'up', ttcBet: 12.5 }])
+    expect(view.calls).toContain('vote')
+    const card = await pollCard('Apple')
+    expect(within(card).getByText('Total bet: 12.50 TTC')).toBeTruthy()
+    expect(within(card).getByText(/Your bet:/).textContent).toBe('Your bet: Up, 12.50 TTC')
+  })
+
+  it("says 'Error sending bet to server' when the post fails", async () => {
+    show('/polls', memoryApi({ polls: () => [pollAt(1, apple, Date.now() - hour)] }))
+    const { user, dialog } = await openBetDialog('Apple')
+    await user.click(within(dialog).getByRole('radio', { name: 'Flat' }))
+    await user.type(within(dialog).getByRole('spinbutton', { name: 'Wager (TTC)' }), '3')
+    await user.click(within(dialog).getByRole('button', { name: 'Place bet' }))
+    expect(await within(dialog).findByText('Error sending bet to server')).toBeTruthy()
+    expect(within(dialog).queryByRole('button', { name: 'Place bet' })).toBeNull()
+  })
+})

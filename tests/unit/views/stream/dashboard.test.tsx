@@ -1,0 +1,75 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it } from 'vitest'
+import { Dashboard } from '../../../../src/views/screens/dashboard/Dashboard'
+import { LiveStream } from '../../../../src/views/screens/livestream/LiveStream'
+import { serverMessage } from '../../../support/game-fixtures'
+import { apple, type Handler, memoryApi } from '../../../support/memory-api'
+import { renderScreen } from '../../../support/render-screen'
+
+const stops: (() => void)[] = []
+afterEach(() => {
+  for (const stop of stops.splice(0)) stop()
+  cleanup()
+})
+
+const nowSeconds = Math.floor(Date.now() / 1000)
+const appleMessage = (id: string, t: number) =>
+  serverMessage(id, {
+    tweet: `$AAPL news ${id}`,
+    t,
+    titles: [{ title_id: apple, start_index: 0, end_index: 5 }],
+  })
+
+function show(ui: React.ReactElement, path: string, handlers: Record<string, Handler> = {}) {
+  const view = renderScreen(ui, { path, api: memoryApi(handlers) })
+  stops.push(view.stop)
+  return view
+}
+
+describe('Dashboard (spec §2 /)', () => {
+  it('shows the latest messages (taggable) and the prediction summary', async () => {
+    const tagged: unknown[] = []
+    const view = show(<Dashboard />, '/', {
+      untaggedMessages: () => [appleMessage('s1', nowSeconds)],
+      tag: ({ body }) => {
+        tagged.push(body)
+        return Promise.reject(new Error('offline'))
+      },
+    })
+    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy()
+    const latest = screen.getByRole('region', { name: 'Latest messages' })
+    const row = await within(latest).findByRole('article', { name: 'Ann @ann' })
+    const summary = screen.getByRole('region', { name: 'Your predictions' })
+    await waitFor(() =>
+      expect(within(summary).getByText('Running').nextElementSibling?.textContent).toBe('1'),
+    )
+    expect(within(summary).getByText(/^Next evaluation/)).toBeTruthy()
+    expect(within(summary).getByRole('link', { name: 'See all predictions' }).getAttribute('href')).toBe(
+      '/livestream/predictions',
+    )
+    await userEvent.setup().click(within(row).getByRole('button', { name: 'Up' }))
+    await waitFor(() => expect(view.calls).toContain('tag'))
+    expect(tagged).toEqual([{ userId: 5, titleId: apple, messageId: 's1', trend: 'Up' }])
+  })
+})
+
+describe('Live stream under load', () => {
+  it('shows at most 100 messages however many are pushed', { timeout: 30_000 }, async () => {
+    const view = show(<LiveStream />, '/livestream', {
+      untaggedMessages: () => [appleMessage('s0', nowSeconds)],
+    })
+    await screen.findByRole('article', { name: 'Ann @ann' })
+    const stream = view.client.store('liveStream')
+    for (let index = 1; index <= 120; index += 1)
+      stream.send({
+        type: 'liveStream.pushed',
+        message: { ...appleMessage(`p${index}`, nowSeconds + index), type: 'tweets' },
+      })
+    // role queries over 100 rows are slow in happy-dom: count the feed's articles directly
+    const articles = () => screen.getByRole('feed').querySelectorAll('article')
+    await waitFor(() => expect(articles()).toHaveLength(100), { timeout: 20_000 })
+    expect(articles()[0]?.textContent).toContain('news p120')
+  })
+})

@@ -1,0 +1,158 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it } from 'vitest'
+import { ApiError } from '../../../../src/api/client'
+import { LiveStream } from '../../../../src/views/screens/livestream/LiveStream'
+import { serverMessage, taggedMessage } from '../../../support/game-fixtures'
+import { apple, type Handler, memoryApi, tesla } from '../../../support/memory-api'
+import { renderScreen } from '../../../support/render-screen'
+
+const stops: (() => void)[] = []
+afterEach(() => {
+  for (const stop of stops.splice(0)) stop()
+  cleanup()
+})
+
+const nowSeconds = Math.floor(Date.now() / 1000)
+const messages = [
+  serverMessage('s1', {
+    tweet: '$AAPL to the moon',
+    t: nowSeconds,
+    titles: [{ title_id: apple, start_index: 0, end_index: 5 }],
+  }),
+  serverMessage('s2', {
+    tweet: 'Selling $TSLA today',
+    twitter_user: { profile_image_url: 'https://pbs.example/bo.png', name: 'Bo', screen_name: 'bo' },
+    t: nowSeconds - 60,
+    titles: [{ title_id: tesla, start_index: 8, end_index: 13 }],
+  }),
+]
+
+const tagBodies: unknown[] = []
+const acceptTag: Handler = ({ body }) => {
+  tagBodies.push(body)
+  const tagged = body as { userId: number; titleId: number; messageId: string; trend: 'Up' | 'Down' }
+  return {
+    rewardFactor: 1,
+    taggedMessage: taggedMessage(tagged.messageId, { ...tagged, createdAt: Date.now() }),
+  }
+}
+
+function show(path: string, handlers: Record<string, Handler> = {}) {
+  tagBodies.length = 0
+  const view = renderScreen(<LiveStream />, {
+    path,
+    api: memoryApi({ untaggedMessages: () => messages, tag: acceptTag, ...handlers }),
+  })
+  stops.push(view.stop)
+  return view
+}
+
+const feed = () => screen.findByRole('feed', { name: 'Live tweets' })
+const article = async (name: string) => within(await feed()).findByRole('article', { name })
+const noticeTexts = (view: ReturnType<typeof show>) =>
+  view.client.notifications.getSnapshot().context.notices.map((notice) => notice.message)
+
+describe('Live stream screen, Live Tweet tab (spec §2, §3, §4)', () => {
+  it('shows each message with author, handle, text, the title mention as a link target and the price', async () => {
+    show('/livestream')
+    expect(screen.getByRole('tab', { name: 'Live Tweet', selected: true })).toBeTruthy()
+    const row = await article('Ann @ann')
+    expect(within(row).getByText('$AAPL')).toBeTruthy()
+    expect(within(row).getByText('to the moon')).toBeTruthy()
+    expect(within(row).getByText('Apple')).toBeTruthy()
+    expect(within(row).getByText('100.00')).toBeTruthy()
+    expect(screen.getByRole('heading', { name: 'Keyboard shortcuts' })).toBeTruthy()
+  })
+
+  it('tags a message Up by click: the tag call carries the main title and the message leaves the stream', async () => {
+    const view = show('/livestream')
+    const user = userEvent.setup()
+    const row = await article('Ann @ann')
+    await user.click(within(row).getByRole('button', { name: 'Up' }))
+    await waitFor(() => expect(view.calls).toContain('tag'))
+    expect(tagBodies).toEqual([{ userId: 5, titleId: apple, messageId: 's1', trend: 'Up' }])
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Ann @ann' })).toBeNull())
+    expect(screen.getByRole('article', { name: 'Bo @bo' })).toBeTruthy()
+  })
+
+  it('tags by keyboard: j moves to the next message, d tags it Down, focus stays in the feed', async () => {
+    const view = show('/livestream')
+    const user = userEvent.setup()
+    const first = await article('Ann @ann')
+    first.focus()
+    await user.keyboard('j')
+    const second = screen.getByRole('article', { name: 'Bo @bo' })
+    expect(document.activeElement).toBe(second)
+    await user.keyboard('d')
+    await waitFor(() => expect(view.calls).toContain('tag'))
+    expect(tagBodies).toEqual([{ userId: 5, titleId: tesla, messageId: 's2', trend: 'Down' }])
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Bo @bo' })).toBeNull())
+    expect(document.activeElement).toBe(screen.getByRole('article', { name: 'Ann @ann' }))
+  })
+
+  it('shows the spec warning when the server already has the prediction', async () => {
+    const view = show('/livestream', {
+      tag: () => Promise.reject(new ApiError(409, 'already_predicted', 'conflict')),
+    })
+    const user = userEvent.setup()
+    await user.click(within(await article('Ann @ann')).getByRole('button', { name: 'Down' }))
+    await waitFor(() =>
+      expect(noticeTexts(view)).toContain('Warning: You have already made a prediction for this message.'),
+    )
+  })
+
+  it('says when sending the prediction failed', async () => {
+    const view = show('/livestream', { tag: () => Promise.reject(new ApiError(400, 'bad', 'bad')) })
+    const user = userEvent.setup()
+    await user.click(within(await article('Ann @ann')).getByRole('button', { name: 'Up' }))
+    await waitFor(() => expect(noticeTexts(view)).toContain('Error sending prediction to server'))
+  })
+
+  it('pauses the stream for readers and says so politely', async () => {
+    show('/livestream')
+    const user = userEvent.setup()
+    await article('Ann @ann')
+    await user.click(screen.getByRole('switch', { name: 'Pause stream' }))
+    expect(screen.getByRole('status').textContent).toBe('Stream paused.')
+    expect(screen.getByText('Paused: 0 new messages waiting')).toBeTruthy()
+  })
+
+  it('says there are no messages yet when the stream is empty', async () => {
+    show('/livestream', { untaggedMessages: () => [] })
+    expect(await screen.findByText('No messages yet')).toBeTruthy()
+  })
+})
+
+describe('Live stream screen, Your Predictions tab (spec §2, §4)', () => {
+  it('is the /livestream/predictions route, with the predictions, their filter and the overview', async () => {
+    show('/livestream/predictions')
+    expect(screen.getByRole('tab', { name: 'Your Predictions', selected: true })).toBeTruthy()
+    const table = await screen.findByRole('table', { name: 'Your predictions' })
+    expect(within(table).getByRole('rowheader', { name: 'Apple' })).toBeTruthy()
+    expect(within(table).getByText('Running')).toBeTruthy()
+    expect(screen.getByText(/^Next evaluation/)).toBeTruthy()
+    const overview = await screen.findByRole('table', { name: 'Overview per title' })
+    expect(within(overview).getByRole('rowheader', { name: 'Total' })).toBeTruthy()
+  })
+
+  it('filters by status: completed shows none, running shows the running one', async () => {
+    show('/livestream/predictions')
+    const user = userEvent.setup()
+    await screen.findByRole('table', { name: 'Your predictions' })
+    await user.click(screen.getByRole('radio', { name: 'Completed' }))
+    expect(await screen.findByText('No completed predictions')).toBeTruthy()
+    await user.click(screen.getByRole('radio', { name: 'Running' }))
+    expect(await screen.findByRole('table', { name: 'Your predictions' })).toBeTruthy()
+  })
+
+  it('puts the tab in the URL', async () => {
+    const view = show('/livestream')
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('tab', { name: 'Your Predictions' }))
+    await waitFor(() => expect(view.history.at(-1)).toBe('/livestream/predictions'))
+    await user.click(screen.getByRole('tab', { name: 'Live Tweet' }))
+    await waitFor(() => expect(view.history.at(-1)).toBe('/livestream'))
+  })
+})

@@ -1,0 +1,64 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { LiveStreamMessage } from '../../../../src/domain/live-stream'
+import { MessageFeed } from '../../../../src/views/stream/MessageFeed'
+import { apple, memoryApi } from '../../../support/memory-api'
+import { renderScreen } from '../../../support/render-screen'
+
+const stops: (() => void)[] = []
+afterEach(() => {
+  for (const stop of stops.splice(0)) stop()
+  cleanup()
+})
+
+const message: LiveStreamMessage = {
+  id: 'm1',
+  avatarUrl: 'https://pbs.example/ann.png',
+  name: 'Ann',
+  username: '@ann',
+  date: Date.now(),
+  text: '$AAPL up',
+  mainTitleId: apple,
+  titles: [{ titleId: apple, startIndex: 0, endIndex: 5 }],
+}
+
+function show(messages: readonly LiveStreamMessage[], path = '/livestream') {
+  const view = renderScreen(<MessageFeed messages={messages} label="Live tweets" />, {
+    path,
+    api: memoryApi({}),
+  })
+  stops.push(view.stop)
+  return view
+}
+
+describe('MessageFeed', () => {
+  it('is an ARIA feed named by its label while it holds messages', async () => {
+    show([message])
+    const feed = await screen.findByRole('feed', { name: 'Live tweets' })
+    expect(within(feed).getAllByRole('article')).toHaveLength(1)
+  })
+
+  // ARIA requires a feed to own articles (axe: aria-required-children); the deferred first render has none
+  it('is no feed while it has no message yet', async () => {
+    show([])
+    // nothing carries the feed's name either (a name on a plain container is not allowed)
+    await waitFor(() => expect(document.querySelector('[aria-label="Live tweets"], article')).toBeNull())
+    expect(screen.queryByRole('feed')).toBeNull()
+  })
+
+  it('links a title mention to its ticker panel on the current page, and opens it in the app', async () => {
+    const view = show([message], '/livestream?tab=x')
+    const mention = await screen.findByRole('link', { name: '$AAPL' })
+    expect(mention.getAttribute('href')).toBe(`/livestream?tab=x&title=${apple}`)
+    expect(mention.getAttribute('aria-haspopup')).toBe('dialog')
+    fireEvent.click(mention)
+    expect(view.history.at(-1)).toBe(`/livestream?tab=x&title=${apple}`)
+    // with the panel of a title open, a mention replaces it
+    view.navigate('/livestream?title=7&tab=x')
+    await waitFor(() => expect(mention.getAttribute('href')).toBe(`/livestream?title=${apple}&tab=x`))
+    // a modified click is the browser's (a new tab): the app stays where it is
+    fireEvent.click(mention, { ctrlKey: true })
+    expect(view.history.at(-1)).toBe('/livestream?title=7&tab=x')
+  })
+})

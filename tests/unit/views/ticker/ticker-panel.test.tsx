@@ -1,0 +1,146 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { Fundamentals } from '../../../../src/api/market'
+import { TickerPanelHost } from '../../../../src/views/ticker/TickerPanelHost'
+import { TitleLink } from '../../../../src/views/ticker/TitleLink'
+import { serverMessage } from '../../../support/game-fixtures'
+import { apple, memoryApi, refused, tesla } from '../../../support/memory-api'
+import { renderScreen } from '../../../support/render-screen'
+
+const stops: (() => void)[] = []
+afterEach(async () => {
+  // Ark keeps open dialogs in a page-wide layer stack: close the panel so the next test starts clean
+  await userEvent.keyboard('{Escape}')
+  for (const stop of stops.splice(0)) stop()
+  cleanup()
+})
+
+const fundamentals: Fundamentals = {
+  titleId: apple,
+  currency: 'USD',
+  price: 190,
+  marketCap: 2_934_000_000_000,
+  previousClose: 188.5,
+  week52High: 199.62,
+  week52Low: 124.17,
+  earnings: 6.13,
+  sales: 383_290_000_000,
+  bookValue: 4.26,
+  sma50: 185.12,
+  rsi14: 61.28,
+  pe: 30.99,
+  pb: 44.6,
+  ps: 7.65,
+  asOf: Date.UTC(2025, 2, 5, 15),
+}
+
+const marketApi = (overrides = {}) =>
+  memoryApi({
+    universe: () => [
+      { id: apple, n: 'Apple', type: 'others', c: ['AAPL', 'US0378331005'], currency: 'USD' },
+      { id: tesla, n: 'Tesla', type: 'others', c: ['TSLA'], currency: 'USD' },
+    ],
+    titleTick: () => ({ id: apple, a: 190.2, b: 189.8, l: 190, s: 'sp', t: 1 }),
+    titleFundamentals: () => fundamentals,
+    titleChart: refused(404),
+    ...overrides,
+  })
+
+function show(path: string, api = marketApi()) {
+  const view = renderScreen(
+    <>
+      <TitleLink titleId={apple} />
+      <TickerPanelHost />
+    </>,
+    { path, api },
+  )
+  stops.push(view.stop)
+  return view
+}
+
+const shownValue = (list: HTMLElement, label: string) =>
+  within(list).getByText(label).nextElementSibling?.textContent
+
+describe('the ticker panel (spec §2 tabs About, Fundamentals, TweetGame, Charts)', () => {
+  it('opens from a title link through ?title= and closes back to the page', async () => {
+    const view = show('/polls')
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('link', { name: 'Apple' }, { timeout: 3000 }))
+    await waitFor(() => expect(view.history.at(-1)).toBe('/polls?title=2494'))
+    expect(await screen.findByRole('dialog', { name: 'Apple' })).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'Close ticker panel' }))
+    await waitFor(() => expect(view.history.at(-1)).toBe('/polls'))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+  })
+
+  it('shows the title, its prices and the move since the previous close on About', async () => {
+    show('/?title=2494')
+    const panel = await screen.findByRole('dialog', { name: 'Apple' }, { timeout: 3000 })
+    const about = await within(panel).findByLabelText('Title details')
+    expect(shownValue(about, 'Codes')).toBe('AAPL, US0378331005')
+    expect(shownValue(about, 'Currency')).toBe('USD')
+    const prices = within(panel).getByLabelText('Latest prices')
+    expect(shownValue(prices, 'Bid')).toBe('$189.80')
+    expect(shownValue(prices, 'Ask')).toBe('$190.20')
+  })
+
+  it('switches to Fundamentals and formats them', async () => {
+    show('/?title=2494')
+    const panel = await screen.findByRole('dialog', { name: 'Apple' }, { timeout: 3000 })
+    const user = userEvent.setup()
+    await user.click(within(panel).getByRole('tab', { name: 'Fundamentals' }))
+    const list = await within(panel).findByLabelText('Fundamental figures', {}, { timeout: 3000 })
+    expect(shownValue(list, 'Market cap')).toBe('2.9T USD')
+    expect(shownValue(list, 'Previous close')).toBe('$188.50')
+    expect(shownValue(list, 'RSI(14)')).toBe('61.3')
+    expect(shownValue(list, 'PE ratio')).toBe('30.99')
+  })
+
+  it("says 'Error loading chart data' on the Charts tab when the chart fails, per range", async () => {
+    const view = show('/?title=2494')
+    const panel = await screen.findByRole('dialog', { name: 'Apple' }, { timeout: 3000 })
+    const user = userEvent.setup()
+    await user.click(within(panel).getByRole('tab', { name: 'Charts' }))
+    expect(await within(panel).findByText('Error loading chart data')).toBeTruthy()
+    expect(within(panel).getByRole('radio', { name: 'Today', checked: true })).toBeTruthy()
+    await user.click(within(panel).getByRole('radio', { name: 'YTD' }))
+    expect(await within(panel).findByText('Error loading chart data')).toBeTruthy()
+    expect(view.calls.filter((name) => name === 'titleChart').length).toBeGreaterThanOrEqual(2)
+  })
+
+  it('shows the TweetGame tab with the predictions of the title', async () => {
+    show('/?title=2494')
+    const panel = await screen.findByRole('dialog', { name: 'Apple' }, { timeout: 3000 })
+    const user = userEvent.setup()
+    await user.click(within(panel).getByRole('tab', { name: 'TweetGame' }))
+    expect(await within(panel).findByRole('heading', { name: 'Your predictions' })).toBeTruthy()
+    expect(within(panel).getByRole('heading', { name: 'Live messages' })).toBeTruthy()
+  })
+
+  it('tags a live message about the title as Up', async () => {
+    const bodies: unknown[] = []
+    const message = serverMessage('m9', {
+      tweet: '$AAPL to the moon',
+      titles: [{ title_id: apple, start_index: 0, end_index: 5 }],
+    })
+    show(
+      '/?title=2494',
+      marketApi({
+        untaggedMessages: () => [message],
+        tag: ({ body }: Record<string, unknown>) => {
+          bodies.push(body)
+          return { rewardFactor: 1, taggedMessage: { ...(body as object), createdAt: Date.now() } }
+        },
+      }),
+    )
+    const panel = await screen.findByRole('dialog', { name: 'Apple' }, { timeout: 3000 })
+    const user = userEvent.setup()
+    await user.click(within(panel).getByRole('tab', { name: 'TweetGame' }))
+    const item = await within(panel).findByRole('article', { name: /Ann/ }, { timeout: 3000 })
+    expect(within(item).getByText('$AAPL to the moon')).toBeTruthy()
+    await user.click(within(item).getByRole('button', { name: 'Up' }))
+    await waitFor(() => expect(bodies).toMatchObject([{ messageId: 'm9', titleId: apple, trend: 'Up' }]))
+  })
+})
