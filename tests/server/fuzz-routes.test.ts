@@ -509,7 +509,8 @@ function schemasAccept(route: RouteInfo, request: FuzzRequest): boolean {
   const schema = route.schema as Record<string, z.ZodType | undefined> | undefined
   const names = paramNames(route)
   const parts: [z.ZodType | undefined, () => unknown][] = [
-    [schema?.body, () => JSON.parse(request.body?.text ?? '')],
+    // Fastify's parser (secure-json-parse) skips a leading byte order mark, as RFC 8259 §8.1 allows.
+    [schema?.body, () => JSON.parse((request.body?.text ?? '').replace(/^\uFEFF/, ''))],
     [schema?.querystring, () => parseQuery(request.query.replace(/^\?/, ''))],
     [
       schema?.params,

@@ -152,6 +152,24 @@ describe.each(dialects)('input validation of the auth and users routes on %s', (
     expect((await player.client.get('/v1/auth/info')).status).toBe(200)
   })
 
+  it('reads a JSON body behind a byte order mark as that JSON (RFC 8259 §8.1), and validates it', async () => {
+    const accepted = await player.client.request(
+      'PATCH',
+      '/v1/users/me/settings',
+      '\ufeff{"isFirstTimeUser":false}',
+    )
+    expect(accepted.status).toBe(200)
+    const before = await state()
+    const refused = await player.client.request<ErrorBody>(
+      'PATCH',
+      '/v1/users/me/settings',
+      '\ufeff{"watchList":"AAPL"}',
+    )
+    expect(refused.status).toBe(400)
+    expect(refused.body.error.code).toBe('validation_failed')
+    expect(await state()).toEqual(before)
+  })
+
   it('a path parameter that is too long is a 400, not a 500', async () => {
     const answer = await player.client.get<ErrorBody>(`/v1/users/${'u'.repeat(65)}`)
     expect(answer.status).toBe(400)
