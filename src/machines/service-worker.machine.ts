@@ -47,6 +47,8 @@ export const serviceWorkerMachine = setup({
   id: 'serviceWorker',
   context: ({ input }) => ({ supported: input?.supported ?? false }),
   initial: 'starting',
+  // a plain reload whatever the state, also without service worker support
+  on: { 'serviceWorker.reload': { actions: 'reload' } },
   states: {
     starting: {
       always: [{ guard: 'isSupported', target: 'active' }, { target: 'unsupported' }],

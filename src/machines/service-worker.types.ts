@@ -21,6 +21,8 @@ export type ServiceWorkerEvent =
   | { readonly type: 'serviceWorker.waiting' }
   /** the worker the player applied controls the page now */
   | { readonly type: 'serviceWorker.controlling' }
+  /** the player reloads the page (Settings, 'Reload'): their way out of a stuck page, whatever the worker says */
+  | { readonly type: 'serviceWorker.reload' }
 
 /** What a check for an update finished with. */
 export interface UpdateCheck {

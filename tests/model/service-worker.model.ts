@@ -20,6 +20,7 @@ export const serviceWorkerModel: PathModel = {
     { type: 'serviceWorker.apply' },
     { type: 'serviceWorker.waiting' },
     { type: 'serviceWorker.controlling' },
+    { type: 'serviceWorker.reload' },
     { type: 'xstate.done.actor.register' },
     { type: 'xstate.error.actor.register', error: registrationFailure },
     { type: 'xstate.done.actor.checkForUpdate', output: { updateFound: true } },
@@ -30,6 +31,7 @@ export const serviceWorkerModel: PathModel = {
   expectedOutputs: ({ from, event, to }) => {
     const at = from && stateName(from)
     const now = stateName(to)
+    if (event.type === 'serviceWorker.reload') return [{ action: 'reload' }]
     if (event.type === 'xstate.init') return [{ call: 'watchServiceWorker' }, { call: 'register' }]
     if (event.type === 'xstate.error.actor.register') return [registrationFailed, { action: 'stopWatching' }]
     if (event.type === 'serviceWorker.check' && at !== now) return [{ call: 'checkForUpdate' }]
@@ -48,6 +50,8 @@ export const serviceWorkerModel: PathModel = {
         return 'a new version is installed and waits'
       case 'serviceWorker.controlling':
         return 'the new version controls the page'
+      case 'serviceWorker.reload':
+        return "the player presses 'Reload'"
       case 'xstate.done.actor.register':
         return 'the registration succeeds'
       case 'xstate.error.actor.register':

@@ -66,7 +66,7 @@ export function AppUpdateSection() {
           </Button>
         )}
         {/* a plain reload: the player's way out of a stuck page, whatever the worker says */}
-        <Button variant="outline" onClick={() => window.location.reload()}>
+        <Button variant="outline" onClick={() => serviceWorker.send({ type: 'serviceWorker.reload' })}>
           <RotateCwIcon aria-hidden />
           Reload
         </Button>
