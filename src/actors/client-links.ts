@@ -86,10 +86,10 @@ export function followChange(deps: Omit<GameLinksDeps, 'store'>, loggedIn: boole
   }
   if (!loggedIn) return
   loadGroupLists().then(
-    ({ groups, publicGroups }) => {
+    ({ groups, invitations, publicGroups }) => {
       const { user } = session.getSnapshot().context
       const activeGroupId = isLoggedInUser(user) ? user.activeGroupId : undefined
-      game.groups.send({ type: 'groups.received', groups, publicGroups, activeGroupId })
+      game.groups.send({ type: 'groups.received', groups, invitations, publicGroups, activeGroupId })
     },
     (error: unknown) => reporter.report({ message: 'Could not load the groups', error, level: 'warning' }),
   )

@@ -31,7 +31,8 @@ const without = (groups: readonly Group[], id: number) => groups.filter((group) 
 
 /**
  * Spec §4 "Active group change", §5, §8: the player's groups. Switching sends the choice; on success it
- * is stored and the stores of the group's data are reset. Leaving puts a public group back among the
+ * is stored and the stores of the group's data are reset. Joining moves a public group or an invitation
+ * to the player's groups; leaving (or declining an invitation) puts a public group back among the
  * public groups; deleting removes it; leaving or deleting the active group falls back to group 1000.
  * Saving members needs an admin among them, else nothing is sent. Successes are info notices, failures
  * negative ones, with the group's name. One change at a time: others wait for the screen to allow them.
@@ -68,6 +69,7 @@ export const groupsMachine = setup({
       event.type === 'groups.received'
         ? {
             groups: [...event.groups],
+            invitations: [...event.invitations],
             publicGroups: [...event.publicGroups],
             activeGroupId: event.activeGroupId ?? context.activeGroupId,
           }
@@ -78,9 +80,12 @@ export const groupsMachine = setup({
     storeActiveGroup: assign({ activeGroupId: ({ context }) => target(context).id }),
     fallBackToDefaultGroup: assign({ activeGroupId: defaultActiveGroupId }),
     removeLeftGroup: assign(({ context }) => {
-      const left = context.groups.find((group) => group.id === target(context).id)
+      const left = [...context.groups, ...context.invitations].find(
+        (group) => group.id === target(context).id,
+      )
       return {
         groups: without(context.groups, target(context).id),
+        invitations: without(context.invitations, target(context).id),
         publicGroups:
           left?.publicGroup && !context.publicGroups.some((group) => group.id === left.id)
             ? [...context.publicGroups, { ...left, memberStatus: null, isAdmin: false }]
@@ -89,6 +94,7 @@ export const groupsMachine = setup({
     }),
     removeDeletedGroup: assign(({ context }) => ({
       groups: without(context.groups, target(context).id),
+      invitations: without(context.invitations, target(context).id),
       publicGroups: without(context.publicGroups, target(context).id),
     })),
     storeJoinedGroup: assign(({ context, event }) => {
@@ -96,6 +102,7 @@ export const groupsMachine = setup({
       return joined
         ? {
             groups: [...without(context.groups, joined.id), joined],
+            invitations: without(context.invitations, joined.id),
             publicGroups: without(context.publicGroups, joined.id),
           }
         : {}
@@ -120,7 +127,7 @@ export const groupsMachine = setup({
   },
 }).createMachine({
   id: 'groups',
-  context: { groups: [], publicGroups: [] },
+  context: { groups: [], invitations: [], publicGroups: [] },
   on: {
     'groups.received': { actions: 'storeLists' },
     'group.stored': { actions: 'storeGroup' },
@@ -309,6 +316,8 @@ export const selectIsChangingGroup = (context: GroupsContext) => context.target 
 export const selectGroups = (context: GroupsContext) => context.groups
 /** Public groups the player could join. */
 export const selectPublicGroups = (context: GroupsContext) => context.publicGroups
+/** Groups an admin added the player to, to join or decline. */
+export const selectInvitations = (context: GroupsContext) => context.invitations
 export const selectActiveGroupId = (context: GroupsContext) => context.activeGroupId
 /** The active group, or undefined while the lists load (views show a placeholder then). */
 export const selectActiveGroupOrNone = (context: GroupsContext): Group | undefined =>

@@ -23,6 +23,12 @@ export interface GroupsContext {
   readonly activeGroupId?: number
   /** the groups the player is an active member of */
   readonly groups: readonly Group[]
+  /**
+   * groups an admin added the player to (member status 'invited'): joining moves one to `groups`,
+   * leaving declines it
+   * @default []
+   */
+  readonly invitations: readonly Group[]
   /** public groups the player could join */
   readonly publicGroups: readonly Group[]
   /** the group being changed */
@@ -34,14 +40,16 @@ export type GroupsEvent =
   | {
       readonly type: 'groups.received'
       readonly groups: readonly Group[]
+      readonly invitations: readonly Group[]
       readonly publicGroups: readonly Group[]
       readonly activeGroupId?: number
     }
   | { readonly type: 'group.select'; readonly group: GroupRef }
-  /** joins a public group: it moves from the public groups to the player's */
+  /** joins a public group or accepts an invitation: it moves from those lists to the player's */
   | { readonly type: 'group.join'; readonly group: GroupRef }
   /** a group the server answered with elsewhere (created, new avatar): added or replaced in the player's */
   | { readonly type: 'group.stored'; readonly group: Group }
+  /** leaves a group, or declines an invitation (the server takes both) */
   | { readonly type: 'group.leave'; readonly group: GroupRef }
   | { readonly type: 'group.delete'; readonly group: GroupRef }
   /** saves the group's settings (name, public, avatar, end time, title restrictions) */

@@ -28,6 +28,9 @@ export const traders = group(7, 'Traders', false, true)
 /** a public group the player is in */
 export const bulls = group(8, 'Bulls', true, false)
 export const bears = group(9, 'Bears', true, false)
+/** a private group an admin added the player to: joined or declined */
+export const owls: Group = { ...group(11, 'Owls', false, false), memberStatus: 'invited' }
+const joinedOwls: Group = { ...owls, memberStatus: 'active', memberCount: 4 }
 export const renamed: Group = { ...traders, name: 'Day Traders' }
 const members: GroupMember[] = [{ userId: 5, username: 'ann', isAdmin: true, status: 'active', joinedAt: 1 }]
 export const failure = new ApiError(503, 'http_503', 'Oops! Something went wrong')
@@ -37,6 +40,7 @@ export const groupEvents = {
   received: {
     type: 'groups.received',
     groups: [everybody, traders, bulls],
+    invitations: [owls],
     publicGroups: [bears],
     activeGroupId: 1000,
   },
@@ -44,6 +48,8 @@ export const groupEvents = {
   selectEverybody: { type: 'group.select', group: ref(everybody) },
   leaveBulls: { type: 'group.leave', group: ref(bulls) },
   leaveTraders: { type: 'group.leave', group: ref(traders) },
+  joinOwls: { type: 'group.join', group: ref(owls) },
+  leaveOwls: { type: 'group.leave', group: ref(owls) },
   deleteTraders: { type: 'group.delete', group: ref(traders) },
   saveTraders: { type: 'group.save', group: renamed },
   setMembers: {
@@ -68,15 +74,20 @@ const resetStores = {
 const info = (message: string, caption: string) => ({ notice: { kind: 'info', message, caption } })
 const negative = (message: string, caption: string) => ({ notice: { kind: 'negative', message, caption } })
 
-/** The groups after these events, by the spec's rules: active id, the player's group ids, the public ones. */
+/**
+ * The groups after these events, by the spec's rules: active id, the player's groups, the invitations,
+ * the public ones.
+ */
 export function groupsAfter(events: readonly AnyEventObject[]) {
   let active: number | undefined
   let mine: Group[] = []
+  let invited: Group[] = []
   let open: Group[] = []
   let target: AnyEventObject | undefined
   for (const event of events) {
     if (event.type === 'groups.received') {
       mine = [...event.groups]
+      invited = [...event.invitations]
       open = [...event.publicGroups]
       active = event.activeGroupId ?? active
     } else if (event.type.startsWith('group.')) {
@@ -87,9 +98,16 @@ export function groupsAfter(events: readonly AnyEventObject[]) {
     } else if (event.type.startsWith('xstate.done.actor.') && target) {
       const id = target.group.id as number
       if (target.type === 'group.select') active = id
+      if (target.type === 'group.join') {
+        const joined = event.output as Group
+        mine = [...mine.filter((g) => g.id !== id), joined]
+        invited = invited.filter((g) => g.id !== id)
+        open = open.filter((g) => g.id !== id)
+      }
       if (target.type === 'group.leave' || target.type === 'group.delete') {
-        const gone = mine.find((g) => g.id === id)
+        const gone = [...mine, ...invited].find((g) => g.id === id)
         mine = mine.filter((g) => g.id !== id)
+        invited = invited.filter((g) => g.id !== id)
         if (target.type === 'group.delete') open = open.filter((g) => g.id !== id)
         else if (gone?.publicGroup) open = [...open, { ...gone, memberStatus: null, isAdmin: false }]
         if (active === id) active = 1000
@@ -100,15 +118,19 @@ export function groupsAfter(events: readonly AnyEventObject[]) {
       target = undefined
     }
   }
-  return { active, mine, open, target }
+  return { active, mine, invited, open, target }
 }
 
 const isIdle = (snapshot: { value: unknown }) => snapshot.value === 'idle'
+const isAsReceived = (context: GroupsContext) =>
+  context.activeGroupId === groupEvents.received.activeGroupId &&
+  JSON.stringify([context.groups, context.publicGroups]) ===
+    JSON.stringify([groupEvents.received.groups, groupEvents.received.publicGroups])
 
 export const groupsModel: PathModel = {
   name: 'groups',
   summary:
-    'The player\'s groups (spec §4 "Active group change", §5, §8): switching stores the group and resets the group\'s stores; leave, delete, save and members with the at-least-one-admin rule; info notices on success, negative ones on failure, with the group name.',
+    'The player\'s groups (spec §4 "Active group change", §5, §8): switching stores the group and resets the group\'s stores; joining or declining an invitation; leave, delete, save and members with the at-least-one-admin rule; info notices on success, negative ones on failure, with the group name.',
   machine: groupsMachine,
   events: [
     ...Object.values(groupEvents),
@@ -116,6 +138,8 @@ export const groupsModel: PathModel = {
     { type: 'xstate.error.actor.switchGroup', error: failure },
     { type: 'xstate.done.actor.leaveGroup' },
     { type: 'xstate.error.actor.leaveGroup', error: failure },
+    { type: 'xstate.done.actor.joinGroup', output: joinedOwls },
+    { type: 'xstate.error.actor.joinGroup', error: failure },
     { type: 'xstate.done.actor.deleteGroup' },
     { type: 'xstate.error.actor.deleteGroup', error: failure },
     { type: 'xstate.done.actor.saveGroup', output: renamed },
@@ -123,12 +147,20 @@ export const groupsModel: PathModel = {
     { type: 'xstate.done.actor.setGroupMembers', output: members },
     { type: 'xstate.error.actor.setGroupMembers', error: failure },
   ],
-  // the lists arrive once, first; a change is tried on a group the player is in
+  // the lists arrive once, first; a change is tried on a group the player is in. The invitation is
+  // joined or declined as the lists arrived, and the other changes are tried while it waits (else
+  // every state would be explored once per answer to it); a joined Owls can be left again.
   filterEvents: (snapshot, event) => {
     const context = snapshot.context as GroupsContext
     if (event.type === 'groups.received') return context.groups.length === 0
     if (!event.type.startsWith('group.')) return true
     if (!isIdle(snapshot)) return false
+    const pending = context.invitations.some((g) => g.id === owls.id)
+    if (event.group.id === owls.id)
+      return pending
+        ? isAsReceived(context)
+        : event.type === 'group.leave' && context.groups.some((g) => g.id === owls.id)
+    if (!pending) return false
     const listed = context.groups.find((g) => g.id === event.group.id)
     if (!listed) return false
     // saved once; the player's own group 1000 is never left
@@ -143,6 +175,8 @@ export const groupsModel: PathModel = {
         return [{ call: 'switchGroup', input: { activeGroupId: event.group.id } }]
       case 'group.leave':
         return [{ call: 'leaveGroup', input: { groupId: event.group.id } }]
+      case 'group.join':
+        return [{ call: 'joinGroup', input: { groupId: event.group.id } }]
       case 'group.delete':
         return [{ call: 'deleteGroup', input: { groupId: event.group.id } }]
       case 'group.save':
@@ -169,6 +203,8 @@ export const groupsModel: PathModel = {
           return [negative('Error selecting group', `Couldn't save your group selection: ${name}`)]
         case 'group.leave':
           return [negative('Error leaving group', name)]
+        case 'group.join':
+          return [negative('Error joining group', name)]
         case 'group.delete':
           return [negative('Error deleting group', name)]
         case 'group.save':
@@ -184,6 +220,8 @@ export const groupsModel: PathModel = {
         return wasActive
           ? [resetStores, info('You left the group', name)]
           : [info('You left the group', name)]
+      case 'group.join':
+        return [info('You joined the group', name)]
       case 'group.delete':
         return wasActive ? [resetStores, info('Group deleted', name)] : [info('Group deleted', name)]
       case 'group.save':
@@ -198,16 +236,21 @@ export const groupsModel: PathModel = {
     const names = context.groups.map((g) => g.name).join(', ')
     const active =
       context.groups.find((g) => g.id === context.activeGroupId)?.name ?? `#${context.activeGroupId}`
-    return `${stateName(snapshot)} (in ${names}; active ${active}; public ${context.publicGroups.map((g) => g.name).join(', ')})`
+    const invited = context.invitations.map((g) => g.name).join(', ')
+    return `${stateName(snapshot)} (in ${names}; active ${active}; invited to ${invited || 'none'}; public ${context.publicGroups.map((g) => g.name).join(', ')})`
   },
-  describeEvent: (event) => {
+  describeEvent: (event, from) => {
     switch (event.type) {
       case 'groups.received':
-        return 'the groups arrive (Everybody active, Traders run by the player, Bulls public; Bears to join)'
+        return 'the groups arrive (Everybody active, Traders run by the player, Bulls public; an invitation to the private Owls; Bears to join)'
       case 'group.select':
         return `the player switches to ${event.group.name}`
       case 'group.leave':
-        return `the player leaves ${event.group.name}`
+        return (from?.context as GroupsContext | undefined)?.invitations.some((g) => g.id === event.group.id)
+          ? `the player declines the invitation to ${event.group.name}`
+          : `the player leaves ${event.group.name}`
+      case 'group.join':
+        return `the player accepts the invitation to ${event.group.name}`
       case 'group.delete':
         return `the player deletes ${event.group.name}`
       case 'group.save':

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { groupsMachine, selectActiveGroup } from '../../src/machines/groups.machine'
+import { groupsMachine, selectActiveGroup, selectInvitations } from '../../src/machines/groups.machine'
 import type { GroupsContext } from '../../src/machines/groups.types'
 import { groupsAfter, groupsModel } from './groups.model'
 import { generatePaths, pathTitle, stateName } from './paths'
@@ -12,6 +12,7 @@ const harness: PathHarness = {
       actors: {
         switchGroup: stub('switchGroup') as never,
         leaveGroup: stub('leaveGroup') as never,
+        joinGroup: stub('joinGroup') as never,
         deleteGroup: stub('deleteGroup') as never,
         saveGroup: stub('saveGroup') as never,
         setGroupMembers: stub('setGroupMembers') as never,
@@ -26,6 +27,7 @@ const harness: PathHarness = {
     const expected = groupsAfter([...history, event])
     expect(context.activeGroupId).toBe(expected.active)
     expect(context.groups).toEqual(expected.mine)
+    expect(selectInvitations(context)).toEqual(expected.invited)
     expect(context.publicGroups).toEqual(expected.open)
     if (expected.active === undefined)
       expect(() => selectActiveGroup(context)).toThrow('No active user group is set')
@@ -41,6 +43,7 @@ describe(`${groupsModel.name} paths`, () => {
     expect([...visited].sort()).toEqual([
       'deleting',
       'idle',
+      'joining',
       'leaving',
       'saving',
       'savingMembers',

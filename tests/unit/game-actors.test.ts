@@ -239,6 +239,7 @@ describe('the group actors', () => {
     groups.send({
       type: 'groups.received',
       groups: [group(1000, 'Everybody'), group(7, 'Traders')],
+      invitations: [],
       publicGroups: [],
     })
     groups.send({ type: 'group.select', group: { id: 7, name: 'Traders' } })
@@ -264,6 +265,7 @@ describe('the group actors', () => {
     groups.send({
       type: 'groups.received',
       groups: [group(7, 'Traders')],
+      invitations: [],
       publicGroups: [],
       activeGroupId: 7,
     })

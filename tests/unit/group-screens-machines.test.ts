@@ -237,6 +237,7 @@ describe('the groups machine: joining and stored groups', () => {
     actor.send({
       type: 'groups.received',
       groups: [group(1000, 'Everybody')],
+      invitations: [],
       publicGroups: [bears],
       activeGroupId: 1000,
     })

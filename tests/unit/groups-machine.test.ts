@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import { ApiError } from '~/api/client'
 import type { Group } from '~/api/groups'
-import { groupsMachine, selectActiveGroup, selectIsChangingGroup } from '~/machines/groups.machine'
+import {
+  groupsMachine,
+  selectActiveGroup,
+  selectGroups,
+  selectInvitations,
+  selectIsChangingGroup,
+  selectPublicGroups,
+} from '~/machines/groups.machine'
 import type { Notice } from '~/machines/notices'
 import { group } from '../support/game-fixtures'
 
@@ -12,6 +19,9 @@ const down = new ApiError(503, 'http_503', 'down')
 const everybody = group(1000, 'Everybody', { publicGroup: true, isAdmin: false })
 const traders = group(7, 'Traders')
 const bulls = group(8, 'Bulls', { publicGroup: true, isAdmin: false })
+/** invitations: a private group and a public one an admin added the player to */
+const owls = group(11, 'Owls', { memberStatus: 'invited', isAdmin: false })
+const bears = group(9, 'Bears', { publicGroup: true, memberStatus: 'invited', isAdmin: false })
 
 /** The groups machine with recording fakes; `fail` names the calls that fail. */
 function start(fail: string[] = []) {
@@ -26,6 +36,10 @@ function start(fail: string[] = []) {
     actors: {
       switchGroup: call('switchGroup', (input: { activeGroupId: number }) => input) as never,
       leaveGroup: call('leaveGroup', () => undefined) as never,
+      joinGroup: call('joinGroup', (input: { groupId: number }) => ({
+        ...(input.groupId === owls.id ? owls : bears),
+        memberStatus: 'active' as const,
+      })) as never,
       deleteGroup: call('deleteGroup', () => undefined) as never,
       saveGroup: call('saveGroup', (input: { group: Group }) => input.group) as never,
       setGroupMembers: call('setGroupMembers', () => []) as never,
@@ -39,6 +53,7 @@ function start(fail: string[] = []) {
   actor.send({
     type: 'groups.received',
     groups: [everybody, traders, bulls],
+    invitations: [owls, bears],
     publicGroups: [],
     activeGroupId: 1000,
   })
@@ -157,6 +172,68 @@ describe('the groups machine', () => {
       { kind: 'negative', message: 'Error deleting group', caption: 'Traders' },
       { kind: 'negative', message: 'Error saving group', caption: 'Traders' },
     ])
+  })
+
+  it('stores the invitations the server lists, and none before', () => {
+    expect(selectInvitations(createActor(groupsMachine).start().getSnapshot().context)).toEqual([])
+    const { actor } = start()
+    expect(selectInvitations(actor.getSnapshot().context)).toEqual([owls, bears])
+    expect(selectGroups(actor.getSnapshot().context).map((g) => g.id)).toEqual([1000, 7, 8])
+  })
+
+  it('moves a joined invitation to the player’s groups as an active membership', async () => {
+    const { actor, seen } = start()
+    actor.send({ type: 'group.join', group: { id: 11, name: 'Owls' } })
+    await settle()
+    const { context } = actor.getSnapshot()
+    expect(selectInvitations(context)).toEqual([bears])
+    expect(selectGroups(context).map((g) => [g.id, g.memberStatus])).toEqual([
+      [1000, 'active'],
+      [7, 'active'],
+      [8, 'active'],
+      [11, 'active'],
+    ])
+    expect(context.activeGroupId).toBe(1000)
+    expect(seen).toEqual([
+      { step: 'joinGroup', detail: { groupId: 11 } },
+      { step: 'notice', detail: { kind: 'info', message: 'You joined the group', caption: 'Owls' } },
+    ])
+  })
+
+  it('keeps an invitation whose join fails', async () => {
+    const { actor, seen } = start(['joinGroup'])
+    actor.send({ type: 'group.join', group: { id: 11, name: 'Owls' } })
+    await settle()
+    expect(selectInvitations(actor.getSnapshot().context)).toEqual([owls, bears])
+    expect(selectGroups(actor.getSnapshot().context).map((g) => g.id)).toEqual([1000, 7, 8])
+    expect(seen.at(-1)?.detail).toEqual({ kind: 'negative', message: 'Error joining group', caption: 'Owls' })
+  })
+
+  it('declines an invitation by leaving: a private one is gone, a public one can still be joined', async () => {
+    const { actor, seen } = start()
+    actor.send({ type: 'group.leave', group: { id: 11, name: 'Owls' } })
+    await settle()
+    expect(selectInvitations(actor.getSnapshot().context)).toEqual([bears])
+    expect(selectPublicGroups(actor.getSnapshot().context)).toEqual([])
+    actor.send({ type: 'group.leave', group: { id: 9, name: 'Bears' } })
+    await settle()
+    const { context } = actor.getSnapshot()
+    expect(selectInvitations(context)).toEqual([])
+    expect(selectPublicGroups(context)).toEqual([{ ...bears, memberStatus: null, isAdmin: false }])
+    expect(selectGroups(context).map((g) => g.id)).toEqual([1000, 7, 8])
+    expect(context.activeGroupId).toBe(1000)
+    expect(seen.filter((s) => s.step !== 'notice')).toEqual([
+      { step: 'leaveGroup', detail: { groupId: 11 } },
+      { step: 'leaveGroup', detail: { groupId: 9 } },
+    ])
+  })
+
+  it('keeps an invitation whose decline fails', async () => {
+    const { actor, seen } = start(['leaveGroup'])
+    actor.send({ type: 'group.leave', group: { id: 11, name: 'Owls' } })
+    await settle()
+    expect(selectInvitations(actor.getSnapshot().context)).toEqual([owls, bears])
+    expect(seen.at(-1)?.detail).toEqual({ kind: 'negative', message: 'Error leaving group', caption: 'Owls' })
   })
 
   it('throws "No active user group is set" while none is', () => {

@@ -2,11 +2,15 @@ import { useState } from 'react'
 import { Grid, Stack, styled } from 'styled-system/jsx'
 import { ActiveGroupCard } from '~/views/groups/ActiveGroupCard'
 import { GroupFormDialog } from '~/views/groups/GroupFormDialog'
+import { Invitations } from '~/views/groups/Invitations'
 import { MyGroups } from '~/views/groups/MyGroups'
 import { PublicGroups } from '~/views/groups/PublicGroups'
 import { Button, Heading } from '~/views/ui'
 
-/** Spec §2 /groups, the group overview: the active group, the player's groups, public groups to join. */
+/**
+ * Spec §2 /groups, the group overview: the active group, invitations to join or decline, the player's
+ * groups, public groups to join.
+ */
 export function Groups() {
   const [creating, setCreating] = useState(false)
   return (
@@ -22,6 +26,7 @@ export function Groups() {
       <Grid gap="6" columns={{ base: 1, md: 2 }} alignItems="start">
         <ActiveGroupCard />
         <Stack gap="6">
+          <Invitations />
           <MyGroups />
           <PublicGroups />
         </Stack>

@@ -17,6 +17,9 @@ afterEach(() => {
 
 const traders = group(7, 'Traders', { isAdmin: true })
 const bears = group(9, 'Bears', { publicGroup: true, memberStatus: null, isAdmin: false, memberCount: 12 })
+/** a private group an admin added the player to */
+const owls = group(11, 'Owls', { memberStatus: 'invited', isAdmin: false })
+const withInvitation = () => ({ groups: [group(1000, 'Everybody')], invitations: [owls], publicGroups: [] })
 
 function show(handlers: Parameters<typeof memoryApi>[0] = {}) {
   const sent: { name: string; args: Record<string, unknown> }[] = []
@@ -38,6 +41,8 @@ function show(handlers: Parameters<typeof memoryApi>[0] = {}) {
     setGroupMembers: record('setGroupMembers', ({ body }) => (body as { members: unknown[] }).members),
     createGroup: record('createGroup', ({ body }) => group(42, (body as { name: string }).name)),
     switchGroup: record('switchGroup', ({ body }) => body),
+    joinGroup: record('joinGroup', () => ({ ...owls, memberStatus: 'active', memberCount: 3 })),
+    leaveGroup: record('leaveGroup', () => undefined),
     ...handlers,
   })
   const view = renderScreen(<Groups />, { path: '/groups', api })
@@ -57,6 +62,34 @@ describe('the group overview (spec §2 /groups)', () => {
     expect(screen.getByRole('button', { name: 'Join Bears' })).toBeTruthy()
     const active = screen.getByRole('region', { name: 'Active group' })
     expect(await within(active).findByText('bob')).toBeTruthy()
+  })
+
+  it('shows no invitations section without invitations', async () => {
+    show()
+    expect(await screen.findByRole('button', { name: 'Switch to Traders' })).toBeTruthy()
+    expect(screen.queryByRole('region', { name: 'Invitations' })).toBeNull()
+  })
+
+  it('lists an invitation to a private group; joining it makes it one of the player’s groups', async () => {
+    const view = show({ groups: withInvitation })
+    const invitations = await screen.findByRole('region', { name: 'Invitations' })
+    expect(within(invitations).getByText('Owls')).toBeTruthy()
+    expect(within(invitations).getByText('Invited')).toBeTruthy()
+    expect(within(invitations).getByRole('button', { name: 'Decline Owls' })).toBeTruthy()
+    await userEvent.click(within(invitations).getByRole('button', { name: 'Join Owls' }))
+    await waitFor(() => expect(view.sent).toEqual([{ name: 'joinGroup', args: { params: { groupId: 11 } } }]))
+    expect(await screen.findByRole('button', { name: 'Switch to Owls' })).toBeTruthy()
+    expect(screen.queryByRole('region', { name: 'Invitations' })).toBeNull()
+  })
+
+  it('declines an invitation by leaving the group', async () => {
+    const view = show({ groups: withInvitation })
+    await userEvent.click(await screen.findByRole('button', { name: 'Decline Owls' }))
+    await waitFor(() =>
+      expect(view.sent).toEqual([{ name: 'leaveGroup', args: { params: { groupId: 11 } } }]),
+    )
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Invitations' })).toBeNull())
+    expect(screen.queryByText('Owls')).toBeNull()
   })
 
   it('refuses a member list without an admin and sends nothing', async () => {
