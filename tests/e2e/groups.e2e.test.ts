@@ -185,4 +185,43 @@ describe('groups', () => {
     expect(issues.all()).toEqual([])
     await page.context().close()
   })
+
+  it('shows an invitation to a private group to the invited player, who joins it and can switch to it', async () => {
+    const { server, browser } = started()
+    const [admin, invitee] = await Promise.all([signUpPlayer(server), signUpPlayer(server)])
+    const groupName = `E2E invitation ${process.pid % 10_000}`
+    const created = await admin.client.post<{ id: number }>('/v1/stockgame/groups', { name: groupName })
+    expect(created.status).toBe(201)
+    const invited = await admin.client.post(`/v1/stockgame/groups/${created.body.id}/members/update`, {
+      groupId: created.body.id,
+      addMemberIds: [invitee.id],
+    })
+    expect(invited.status).toBe(200)
+
+    const page = await browser.newPage(viewports.desktop, { baseURL: server.url })
+    await installServerClock(page, server)
+    await signInBrowser(page, server, invitee)
+    const issues = collectPageIssues(page)
+    await page.goto('/groups')
+    const invitations = page.getByRole('region', { name: 'Invitations' })
+    const invitation = invitations.getByRole('listitem').filter({ hasText: groupName })
+    await invitation.getByText('Invited', { exact: true }).waitFor()
+    const joined = page.waitForResponse(
+      (response) => response.request().method() === 'POST' && /\/groups\/\d+\/join$/.test(response.url()),
+    )
+    await invitation.getByRole('button', { name: `Join ${groupName}` }).click()
+    expect((await joined).status()).toBe(200)
+    // the group moves to the player's own groups, where they can switch to it; no invitation is left
+    const groupRow = page
+      .getByRole('region', { name: 'Your groups' })
+      .getByRole('listitem')
+      .filter({ hasText: groupName })
+    await groupRow.getByRole('button', { name: `Switch to ${groupName}` }).waitFor()
+    await invitations.waitFor({ state: 'detached' })
+    const lists = await invitee.client.get<GroupLists>('/v1/stockgame/groups')
+    expect(lists.body.groups.map((group) => group.name)).toContain(groupName)
+    expect(lists.body.invitations).toEqual([])
+    expect(issues.all()).toEqual([])
+    await page.context().close()
+  })
 })
