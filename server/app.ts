@@ -1,7 +1,6 @@
 import { EventEmitter } from 'node:events'
 import { join } from 'node:path'
 import fastifyCookie from '@fastify/cookie'
-import fastifyHelmet from '@fastify/helmet'
 import fastifyRateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
@@ -33,6 +32,7 @@ import { registerOpenApi } from './http/openapi'
 import { pollsRoutes } from './http/polls.routes'
 import { predictionsRoutes } from './http/predictions.routes'
 import { rankingsRoutes } from './http/rankings.routes'
+import { registerSecurityHeaders } from './http/security-headers'
 import { registerSpa } from './http/spa'
 import { stateRoutes } from './http/state.routes'
 import { testClockRoutes } from './http/test-clock.routes'
@@ -149,7 +149,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     if (closing) reply.header('connection', 'close')
   })
 
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         'default-src': ["'self'"],

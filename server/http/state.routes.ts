@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { activityPageSchema, activityQuerySchema } from '../../src/api/activity'
 import { defaultGroupId } from '../../src/api/groups'
@@ -32,29 +32,6 @@ interface KnownCaller {
 }
 
 /**
- * helmet (@fastify/helmet) builds its middleware from the options on every request; its headers do
- * not depend on the request (no CSP nonces here), so the state route takes the ones helmet set on its
- * first answer and sends those (a test holds them to another route's).
- */
-function helmetHeadersOnce() {
-  let headers: Record<string, string | number | string[]> | undefined
-  return (reply: FastifyReply): void => {
-    if (headers) {
-      reply.headers(headers)
-      return
-    }
-    const before = new Set(reply.raw.getHeaderNames())
-    reply.helmet()
-    const taken: Record<string, string | number | string[]> = {}
-    for (const name of reply.raw.getHeaderNames()) {
-      const value = reply.raw.getHeader(name)
-      if (!before.has(name) && value !== undefined) taken[name] = value
-    }
-    headers = taken
-  }
-}
-
-/**
  * The game as the signed-in player sees it from their active group:
  * - `GET /v1/stockgame/state`     {users, polls, rankings, chronic, publicGroups} (src/api/state.ts)
  * - `GET /v1/stockgame/activity`  the activity stream, newest first, `?before=&limit=` (src/api/activity.ts)
@@ -63,7 +40,6 @@ export const stateRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   const cookieName = sessionCookieName(ctx.config)
   const callers = new Map<string, KnownCaller>()
-  const securityHeaders = helmetHeadersOnce()
 
   /** The caller, from the sessions kept while nothing was written, else looked up (and kept). */
   async function stateCaller(request: FastifyRequest, written: string): Promise<Authenticated> {
@@ -91,14 +67,7 @@ export const stateRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
 
   // Sent as the JSON text the state module builds (most of it serialized once per change, not per
   // request), so no response schema: tests hold the answer to src/api/state.ts's.
-  const stateOptions = {
-    helmet: false as const,
-    onRequest: (_request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-      securityHeaders(reply)
-      done()
-    },
-  }
-  app.get('/v1/stockgame/state', stateOptions, async (request, reply) => {
+  app.get('/v1/stockgame/state', async (request, reply) => {
     const written = await dataVersion(ctx.db)
     const { user, session } = await stateCaller(request, written)
     const body = await gameStateBody(ctx, user.id, session.activeGroupId, written)
