@@ -16,7 +16,7 @@ export function defaultStoreLoaders(api: ApiClient): StoreLoaders {
   return {
     user: (signal) => api.call('user', { params: { user: 'me' }, signal }),
     titleInfo: async (signal): Promise<TitleInfo[]> =>
-      (await api.call('universe', { signal })).map(({ id, n }) => ({ id, n })),
+      (await api.call('universe', { signal })).map(({ id, n, currency }) => ({ id, n, currency })),
     activityStream: async (signal) => (await api.call('state', { signal })).chronic,
     polls: (signal) => api.call('polls', { signal }),
     taggedMessages: async (signal) => (await api.call('authInfo', { signal })).taggedMessages,

@@ -69,7 +69,7 @@ export function domainStores(deps: DomainStoresDeps) {
     titleInfo: titleInfoMachine.provide({
       actors: {
         loadStore: fromPromise<readonly TitleInfo[]>(async ({ signal }) =>
-          (await api.call('universe', { signal })).map(({ id, n }) => ({ id, n })),
+          (await api.call('universe', { signal })).map(({ id, n, currency }) => ({ id, n, currency })),
         ),
       },
     }),

@@ -9,6 +9,8 @@ export interface TitleInfo {
   readonly id: number
   /** the name; absent when unknown, reported as '-' */
   readonly n?: string
+  /** the currency of its prices, as the universe lists it (spec §9 default currency); absent when unknown */
+  readonly currency?: string
 }
 
 export interface SocketInput {

@@ -10,3 +10,9 @@ export type TitleInfoMachine = typeof titleInfoMachine
 export const selectTitles = (context: StoreContext<readonly TitleInfo[]>) => context.data
 export const selectTitleName = (context: StoreContext<readonly TitleInfo[]>, titleId: number) =>
   context.data.find((title) => title.id === titleId)?.n
+
+/** The currency of a title's prices; USD, the spec's default, while the title is unknown. */
+export const selectTitleCurrency = (
+  context: StoreContext<readonly TitleInfo[]>,
+  titleId: number | undefined,
+) => context.data.find((title) => title.id === titleId)?.currency ?? 'USD'

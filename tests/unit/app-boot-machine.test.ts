@@ -147,7 +147,7 @@ describe('the boot wiring with the real store machine', () => {
     } as unknown as ApiClient
     const loaders = defaultStoreLoaders(api)
     const signal = new AbortController().signal
-    expect(await loaders.titleInfo(signal)).toEqual([{ id: 2494, n: 'Apple' }])
+    expect(await loaders.titleInfo(signal)).toEqual([{ id: 2494, n: 'Apple', currency: 'USD' }])
     expect(await loaders.activityStream(signal)).toEqual([{ type: 'Vote' }])
     expect(await loaders.taggedMessages(signal)).toEqual([{ messageId: 'm' }])
     await loaders.user(signal)

@@ -1,14 +1,14 @@
 import { useSelector } from '@xstate/react'
 import { styled } from 'styled-system/jsx'
 import type { ActorRefFrom } from 'xstate'
-import { formatDecimal } from '~/domain/number-format'
+import { formatPrice } from '~/domain/number-format'
 import {
   type BetDialogMachine,
   selectBetDialogOpen,
   selectBetDialogPollId,
 } from '~/machines/bet-dialog.machine'
 import { selectPoll } from '~/machines/polls-view.select'
-import { selectTitleName } from '~/machines/title-info.machine'
+import { selectTitleCurrency, selectTitleName } from '~/machines/title-info.machine'
 import { useClient } from '~/views/client-context'
 import { Dialog, DialogCloseButton, Portal } from '~/views/ui'
 import { BetForm } from './BetForm'
@@ -27,6 +27,9 @@ export function BetDialog({ dialog }: { readonly dialog: ActorRefFrom<BetDialogM
   const name = useSelector(client.store('titleInfo'), (snapshot) =>
     poll ? selectTitleName(snapshot.context, poll.titleId) : undefined,
   )
+  const currency = useSelector(client.store('titleInfo'), (snapshot) =>
+    selectTitleCurrency(snapshot.context, poll?.titleId),
+  )
   return (
     <Dialog.Root
       open={open}
@@ -40,7 +43,7 @@ export function BetDialog({ dialog }: { readonly dialog: ActorRefFrom<BetDialogM
               <Dialog.Title>Place your bet</Dialog.Title>
               <Dialog.Description>
                 {poll
-                  ? `Where will ${name ?? `title #${poll.titleId}`} be at ${evaluation.format(poll.evalTime)}, compared with ${formatDecimal(poll.priceBase)}?`
+                  ? `Where will ${name ?? `title #${poll.titleId}`} be at ${evaluation.format(poll.evalTime)}, compared with ${formatPrice(poll.priceBase, currency)}?`
                   : 'This poll is no longer listed.'}
               </Dialog.Description>
             </styled.div>

@@ -1,9 +1,9 @@
 import { useSelector } from '@xstate/react'
 import { styled } from 'styled-system/jsx'
 import type { Poll } from '~/api/polls'
-import { formatDecimal } from '~/domain/number-format'
+import { formatPrice } from '~/domain/number-format'
 import { selectLatestPrice } from '~/machines/ticker.select'
-import { selectTitleName } from '~/machines/title-info.machine'
+import { selectTitleCurrency, selectTitleName } from '~/machines/title-info.machine'
 import { useClient } from '~/views/client-context'
 import { PriceMoveText } from '~/views/ticker/PriceMoveText'
 import { TitleLink } from '~/views/ticker/TitleLink'
@@ -28,6 +28,9 @@ export function PollCard({ poll, now, onBet, compact = false }: PollCardProps) {
   const name = useSelector(client.store('titleInfo'), (snapshot) =>
     selectTitleName(snapshot.context, poll.titleId),
   )
+  const currency = useSelector(client.store('titleInfo'), (snapshot) =>
+    selectTitleCurrency(snapshot.context, poll.titleId),
+  )
   const headingId = `poll-${poll.pollId}`
   // a settled poll is measured at its evaluation price, a running one at the live price
   const price = poll.evalPrice ?? latest?.price
@@ -44,10 +47,10 @@ export function PollCard({ poll, now, onBet, compact = false }: PollCardProps) {
         </Card.Header>
         <Card.Body display="grid" gap="3" pb={canBet ? '3' : '5'}>
           <styled.p display="flex" flexWrap="wrap" columnGap="4" rowGap="1" textStyle="sm">
-            <span>Price base: {formatDecimal(poll.priceBase)}</span>
+            <span>Price base: {formatPrice(poll.priceBase, currency)}</span>
             <span>
               {poll.evalPrice === null ? 'Latest' : 'Evaluation price'}:{' '}
-              {price === undefined ? '—' : formatDecimal(price)}
+              {price === undefined ? '—' : formatPrice(price, currency)}
             </span>
             {price !== undefined && <PriceMoveText reference={poll.priceBase} latest={price} />}
           </styled.p>

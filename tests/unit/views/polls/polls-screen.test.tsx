@@ -9,6 +9,14 @@ import { hour, pollAt } from '../../../support/game-fixtures'
 import { apple, memoryApi, tesla } from '../../../support/memory-api'
 import { renderScreen } from '../../../support/render-screen'
 
+const dax = 1000001
+/** The universe with each title's currency (spec §9): shares in USD, an index in points. */
+const universe = () => [
+  { id: apple, n: 'Apple', type: 'others', c: ['AAPL'], currency: 'USD' },
+  { id: tesla, n: 'Tesla', type: 'others', c: ['TSLA'], currency: 'USD' },
+  { id: dax, n: 'DAX', type: 'index', c: ['DAX'], currency: 'PTS' },
+]
+
 const stops: (() => void)[] = []
 afterEach(() => {
   for (const stop of stops.splice(0)) stop()
@@ -52,18 +60,20 @@ describe('the polls page (spec §2 /polls, §4 poll lifecycle)', () => {
     show(
       '/polls',
       memoryApi({
+        universe,
         polls: () => [
           pollAt(1, apple, now - hour, {
             results: { numUsersBetUp: 2, numUsersBetFlat: 0, numUsersBetDown: 1, totalTtcBet: 30 },
           }),
           pollAt(2, tesla, now - 3 * hour, { phase: 'closed' }),
+          pollAt(5, dax, now - hour, { priceBase: 15230.1 }),
         ],
       }),
     )
     const open = await pollCard('Apple')
     expect(within(open).getByText('Open')).toBeTruthy()
     expect(within(open).getByText(/closes in 59 minutes|closes in 1 hour/)).toBeTruthy()
-    expect(within(open).getByText('Price base: 100.00')).toBeTruthy()
+    expect(within(open).getByText('Price base: $100.00')).toBeTruthy()
     expect(within(open).getByText('Votes cast: 3')).toBeTruthy()
     expect(within(open).getByText('Total bet: 30.00 TTC')).toBeTruthy()
     expect(within(open).getByText('Up: 2 players')).toBeTruthy()
@@ -71,6 +81,8 @@ describe('the polls page (spec §2 /polls, §4 poll lifecycle)', () => {
     expect(within(closed).getByText('Closed')).toBeTruthy()
     expect(within(closed).getByText(/evaluated in [23] hours/)).toBeTruthy()
     expect(within(closed).queryByRole('button', { name: /Place bet/ })).toBeNull()
+    const index = await pollCard('DAX')
+    expect(within(index).getByText('Price base: 15,230.10 PTS')).toBeTruthy()
   })
 
   it('shows finished polls with the outcome and the payout on the Finished tab', async () => {
@@ -78,6 +90,7 @@ describe('the polls page (spec §2 /polls, §4 poll lifecycle)', () => {
     show(
       '/polls/finished',
       memoryApi({
+        universe,
         polls: () => [
           pollAt(3, apple, now - 8 * hour, {
             phase: 'evaluated',
@@ -93,7 +106,7 @@ describe('the polls page (spec §2 /polls, §4 poll lifecycle)', () => {
     const finished = await pollCard('Apple')
     expect(within(finished).getByText('Evaluated')).toBeTruthy()
     expect(within(finished).getByText('You won: payout 9.50 TTC')).toBeTruthy()
-    expect(within(finished).getByText('Evaluation price: 104.00')).toBeTruthy()
+    expect(within(finished).getByText('Evaluation price: $104.00')).toBeTruthy()
     expect(screen.queryByRole('article', { name: 'Tesla' })).toBeNull()
   })
 
@@ -114,6 +127,31 @@ describe('the polls page (spec §2 /polls, §4 poll lifecycle)', () => {
 })
 
 describe('the bet dialog (spec §5, §8)', () => {
+  it("asks about the move from the price base in the title's currency", async () => {
+    const now = Date.now()
+    show(
+      '/polls',
+      memoryApi({
+        universe,
+        polls: () => [pollAt(1, apple, now - hour), pollAt(5, dax, now - hour, { priceBase: 15230.1 })],
+      }),
+    )
+    const { user, dialog } = await openBetDialog('Apple')
+    expect(within(dialog).getByText(/^Where will Apple be at .+, compared with \$100\.00\?$/)).toBeTruthy()
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    const index = await openBetDialog('DAX')
+    expect(
+      within(index.dialog).getByText(/^Where will DAX be at .+, compared with 15,230\.10 PTS\?$/),
+    ).toBeTruthy()
+  })
+
+  it("asks in USD while the title's currency is unknown", async () => {
+    show('/polls', memoryApi({ polls: () => [pollAt(1, apple, Date.now() - hour)] }))
+    const { dialog } = await openBetDialog('Apple')
+    expect(within(dialog).getByText(/compared with \$100\.00\?$/)).toBeTruthy()
+  })
+
   it('checks the side and the wager with the spec texts', async () => {
     show('/polls', memoryApi({ polls: () => [pollAt(1, apple, Date.now() - hour)] }))
     const { user, dialog } = await openBetDialog('Apple')
