@@ -1,9 +1,9 @@
 import { useSelector } from '@xstate/react'
 import { memo } from 'react'
 import { css } from 'styled-system/css'
-import { formatDecimal } from '~/domain/number-format'
+import { formatPrice } from '~/domain/number-format'
 import { selectLatestPrice } from '~/machines/prices.machine'
-import { selectTitleName } from '~/machines/title-info.machine'
+import { selectTitleCurrency, selectTitleName } from '~/machines/title-info.machine'
 import { useClient } from '~/views/client-context'
 import { batched } from './frame-batched'
 
@@ -15,7 +15,7 @@ const styles = {
 }
 
 /**
- * A title's name and latest tick price. Each one reads only its own title's price, so a tick
+ * A title's name and latest tick price, in the title's currency. Each one reads only its own title's price, so a tick
  * re-renders the few rows about that title, not the whole stream; and reads the prices in batches
  * (`feedBatchMs`), so 200 ticks a second are 10 updates, not one React update per tick.
  */
@@ -30,13 +30,18 @@ export const TitlePrice = memo(function TitlePrice({
   const name = useSelector(client.store('titleInfo'), (snapshot) =>
     selectTitleName(snapshot.context, titleId),
   )
+  const currency = useSelector(client.store('titleInfo'), (snapshot) =>
+    selectTitleCurrency(snapshot.context, titleId),
+  )
   const price = useSelector(batched(client.prices), (snapshot) =>
     selectLatestPrice(snapshot.context, titleId),
   )
   return (
     <span id={id} className={styles.root}>
       <span className={styles.name}>{name ?? `Title ${titleId}`}</span>
-      <span className={styles.price}>{price === undefined ? 'no price yet' : formatDecimal(price)}</span>
+      <span className={styles.price}>
+        {price === undefined ? 'no price yet' : formatPrice(price, currency)}
+      </span>
     </span>
   )
 })

@@ -62,7 +62,7 @@ describe('Live stream screen, Live Tweet tab (spec §2, §3, §4)', () => {
     expect(within(row).getByText('$AAPL')).toBeTruthy()
     expect(within(row).getByText('to the moon')).toBeTruthy()
     expect(within(row).getByText('Apple')).toBeTruthy()
-    expect(within(row).getByText('100.00')).toBeTruthy()
+    expect(within(row).getByText('$100.00')).toBeTruthy()
     expect(screen.getByRole('heading', { name: 'Keyboard shortcuts' })).toBeTruthy()
   })
 
