@@ -190,7 +190,8 @@ export function describeOutput(output: Output): string {
   if (output.notice) {
     const notice = output.notice as { kind: string; message: string; caption?: string; timeoutMs?: number }
     const caption = notice.caption ? ` / "${notice.caption}"` : ''
-    return `shows a ${notice.kind} notice "${notice.message}"${caption}`
+    const article = /^[aeiou]/.test(notice.kind) ? 'an' : 'a'
+    return `shows ${article} ${notice.kind} notice "${notice.message}"${caption}`
   }
   if (output.emit && /^(realtime|session)\./.test((output.emit as { type: string }).type)) {
     const { type, ...payload } = output.emit as { type: string }
