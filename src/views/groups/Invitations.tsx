@@ -3,7 +3,7 @@ import { styled } from 'styled-system/jsx'
 import { selectChangingGroupId, selectInvitations } from '~/machines/groups.machine'
 import { useClient } from '~/views/client-context'
 import { Button, Heading } from '~/views/ui'
-import { GroupSummary } from './GroupSummary'
+import { JoinableGroup } from './JoinableGroup'
 
 /** Groups an admin added the player to, each to join or decline; nothing while there are none. */
 export function Invitations() {
@@ -17,40 +17,24 @@ export function Invitations() {
         Invitations
       </Heading>
       <styled.ul listStyle="none" display="flex" flexDirection="column" gap="3" aria-live="polite">
-        {groups.map((group) => {
-          const ref = { id: group.id, name: group.name }
-          return (
-            <styled.li
-              key={group.id}
-              display="flex"
-              alignItems="center"
-              gap="3"
-              flexWrap="wrap"
-              aria-busy={changingId === group.id}
+        {groups.map((group) => (
+          <JoinableGroup
+            key={group.id}
+            group={group}
+            busy={changingId !== undefined}
+            changing={changingId === group.id}
+          >
+            <Button
+              size="sm"
+              variant="ghost"
+              disabled={changingId !== undefined}
+              aria-label={`Decline ${group.name}`}
+              onClick={() => client.leaveGroup({ id: group.id, name: group.name })}
             >
-              <GroupSummary group={group} />
-              <styled.div display="flex" gap="2">
-                <Button
-                  size="sm"
-                  disabled={changingId !== undefined}
-                  aria-label={`Join ${group.name}`}
-                  onClick={() => client.joinGroup(ref)}
-                >
-                  Join
-                </Button>
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  disabled={changingId !== undefined}
-                  aria-label={`Decline ${group.name}`}
-                  onClick={() => client.leaveGroup(ref)}
-                >
-                  Decline
-                </Button>
-              </styled.div>
-            </styled.li>
-          )
-        })}
+              Decline
+            </Button>
+          </JoinableGroup>
+        ))}
       </styled.ul>
     </styled.section>
   )

@@ -2,8 +2,8 @@ import { useSelector } from '@xstate/react'
 import { styled } from 'styled-system/jsx'
 import { selectChangingGroupId, selectGroupsLoaded, selectPublicGroups } from '~/machines/groups.machine'
 import { useClient } from '~/views/client-context'
-import { Button, Heading, Skeleton, Text } from '~/views/ui'
-import { GroupSummary } from './GroupSummary'
+import { Heading, Skeleton, Text } from '~/views/ui'
+import { JoinableGroup } from './JoinableGroup'
 
 /** Public groups the player is not in, most members first, each to join. */
 export function PublicGroups() {
@@ -23,18 +23,12 @@ export function PublicGroups() {
       ) : (
         <styled.ul listStyle="none" display="flex" flexDirection="column" gap="3">
           {groups.map((group) => (
-            <styled.li key={group.id} display="flex" alignItems="center" gap="3" flexWrap="wrap">
-              <GroupSummary group={group} />
-              <Button
-                size="sm"
-                variant="outline"
-                disabled={changingId !== undefined}
-                aria-label={`Join ${group.name}`}
-                onClick={() => client.joinGroup({ id: group.id, name: group.name })}
-              >
-                Join
-              </Button>
-            </styled.li>
+            <JoinableGroup
+              key={group.id}
+              group={group}
+              busy={changingId !== undefined}
+              joinVariant="outline"
+            />
           ))}
         </styled.ul>
       )}
