@@ -11,8 +11,10 @@ export type ServerCommand =
        */
       mode: ServerMode
       dataDir: string
-      /** bare: the JSON text to answer (the app's own state answer, so the same bytes) */
+      /** bare: the bytes to answer, base64 (the app's own state answer as sent, so the same bytes) */
       body?: string
+      /** bare: the app's headers for those bytes (security headers, encoding, cache), sent with them */
+      headers?: Record<string, string>
       /** app: run the job runner every second, as main.ts does */
       jobs: boolean
     }

@@ -33,7 +33,7 @@ function stateRows(state: StateFigures): Row[] {
   const ratio = median(state.ratios)
   return [
     {
-      what: `GET /v1/stockgame/state, 200 connections (${n0(state.bytes)} bytes)`,
+      what: `GET /v1/stockgame/state, 200 connections (${n0(state.bytes)} bytes of JSON${state.contentEncoding ? `, ${n0(state.sentBytes)} sent as ${state.contentEncoding}` : ''})`,
       ours: `${n0(state.app.perSecond)} req/s`,
       baseline: `${n0(state.bare.perSecond)} req/s (bare Fastify, same bytes)`,
       ratio: `${ratio.toFixed(2)}× (median of ${state.ratios.length} rounds)`,

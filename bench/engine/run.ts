@@ -10,7 +10,7 @@ import { figuresMarkdown, type RunFigures, writeReadme } from './report'
 import { seedGame, seedWriteFixtures } from './seed'
 import { compileServer } from './server-process'
 import { watchSlowStatements } from './slow-sql'
-import { stateScenario } from './state-scenario'
+import { stateLoadGenerator, stateScenario } from './state-scenario'
 import { writesScenario } from './writes-scenario'
 
 /**
@@ -26,6 +26,7 @@ import { writesScenario } from './writes-scenario'
  * (6) slices with a raw write run of BENCH_RAW_SECONDS (1) before, between and after them;
  * BENCH_EVAL_N (1,000,000) and BENCH_PG_EVAL_N (200,000; 0 skips PostgreSQL) the backlogs;
  * BENCH_README=0 leaves the README alone; BENCH_JOBS=0 turns the server's job runner off;
+ * BENCH_LOAD_GENERATOR=wrk loads the state with wrk instead of autocannon (diagnosis: wrk-load.ts);
  * BENCH_SERVER_NODE_OPTIONS='--cpu-prof ...', BENCH_SLOW_SQL_MS=n (the server's statements, and the
  * evaluation's in this process) and BENCH_WRITE_STATS=1 (writes per group commit) diagnose.
  */
@@ -57,9 +58,9 @@ function revision(): string {
   }
 }
 
-function machine(build: string): string {
+function machine(build: string, generator: string): string {
   const cpu = cpus()[0]?.model ?? 'unknown CPU'
-  return `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC of ${revision()}: node ${process.version}, nproc ${availableParallelism()} (${cpu}), ${Math.round(totalmem() / 2 ** 30)} GiB, load average ${loadavg()[0]?.toFixed(2)} at start, server ${build}, load generator autocannon in the parent process on the same cores.`
+  return `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC of ${revision()}: node ${process.version}, nproc ${availableParallelism()} (${cpu}), ${Math.round(totalmem() / 2 ** 30)} GiB, load average ${loadavg()[0]?.toFixed(2)} at start, server ${build}, load generators on the same cores: ${generator}.`
 }
 
 /** The week-old game, seeded once; each scenario that writes gets a copy of the file. */
@@ -88,7 +89,16 @@ async function main(): Promise<boolean> {
   process.on('exit', cleanUp)
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130))
   const started = performance.now()
-  const figures: RunFigures = { machine: machine(await compileServer()), evaluations: [], notes: [] }
+  const generator = stateLoadGenerator()
+  const generators =
+    generator === 'wrk'
+      ? 'wrk (one thread) for the state, autocannon in the parent process for the writes'
+      : 'autocannon in the parent process'
+  const figures: RunFigures = {
+    machine: machine(await compileServer(), generators),
+    evaluations: [],
+    notes: [],
+  }
   console.log(figures.machine)
 
   let failed = false
@@ -109,7 +119,7 @@ async function main(): Promise<boolean> {
     await attempt('state', async () => {
       const state = join(root, 'state')
       copyDir(game, state)
-      figures.state = await stateScenario(state, stateSeconds, rounds)
+      figures.state = await stateScenario(state, stateSeconds, rounds, generator)
       const { app, bare } = figures.state
       console.log(
         `state: ours ${n0(app.perSecond)} req/s p99 ${app.p99} ms, bare ${n0(bare.perSecond)} req/s p99 ${bare.p99} ms`,

@@ -18,15 +18,15 @@ let appContext: AppContext | undefined
 /**
  * The server under load, alone in its process: 'app' is the app as `npm start` builds it (SQLite on
  * the seeded data directory, every route and hook, the job runner on) with the benchmark's market;
- * 'bare' is a Fastify instance with the one route answering a fixed JSON text, the baseline.
+ * 'bare' is a Fastify instance with the one route answering fixed bytes and headers (the app's answer as
+ * it was sent: gzip, security headers and all), the baseline.
  */
 async function start(command: Extract<ServerCommand, { type: 'start' }>): Promise<FastifyInstance> {
   if (command.mode === 'bare') {
-    const body = command.body ?? '{}'
+    const body = Buffer.from(command.body ?? '', 'base64')
+    const headers = command.headers ?? { 'content-type': 'application/json; charset=utf-8' }
     const app = Fastify()
-    app.get('/v1/stockgame/state', async (_request, reply) =>
-      reply.type('application/json; charset=utf-8').send(body),
-    )
+    app.get('/v1/stockgame/state', async (_request, reply) => reply.headers(headers).send(body))
     return app
   }
   const config = loadConfig({

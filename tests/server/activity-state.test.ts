@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ActivityStreamElement, activityPageSchema } from '../../src/api/activity'
 import { defaultGroupId, type Group } from '../../src/api/groups'
@@ -241,6 +242,8 @@ describe.each(dialects)('activity stream and state on %s', (dialect) => {
               'content-type',
               'cache-control',
               'etag',
+              'vary',
+              'content-encoding',
               'connection',
               'keep-alive',
             ].includes(name),
@@ -253,6 +256,38 @@ describe.each(dialects)('activity stream and state on %s', (dialect) => {
     const guest = await server.app.inject({ method: 'GET', url: '/v1/stockgame/state' })
     expect(guest.statusCode).toBe(401)
     expect(guest.headers['content-security-policy']).toBe(expected['content-security-policy'])
+  })
+
+  it('gzips the state for clients that take gzip, the same JSON, and sends it plain to the others', async () => {
+    const cookie = [...a.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+    const state = (encoding?: string) =>
+      server.app.inject({
+        method: 'GET',
+        url: '/v1/stockgame/state',
+        headers: { cookie, ...(encoding === undefined ? {} : { 'accept-encoding': encoding }) },
+      })
+    const plain = await state()
+    expect(plain.statusCode).toBe(200)
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.headers.vary).toBe('accept-encoding')
+    for (const encoding of ['gzip, deflate, br, zstd', 'br;q=1.0, gzip;q=0.8', '*']) {
+      const zipped = await state(encoding)
+      expect(zipped.statusCode).toBe(200)
+      expect(zipped.headers['content-encoding'], encoding).toBe('gzip')
+      expect(zipped.headers.vary).toBe('accept-encoding')
+      expect(zipped.headers['cache-control']).toBe('private, max-age=5')
+      expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3)
+      expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.payload)
+    }
+    for (const encoding of ['identity', 'gzip;q=0, deflate', 'br', '*;q=0']) {
+      const unzipped = await state(encoding)
+      expect(unzipped.headers['content-encoding'], encoding).toBeUndefined()
+      expect(unzipped.payload).toBe(plain.payload)
+    }
+    // a browser's fetch unzips it: the answer is the schema's
+    const answer = await a.client.get('/v1/stockgame/state', { headers: { 'accept-encoding': 'gzip' } })
+    expect(answer.headers.get('content-encoding')).toBe('gzip')
+    expect(stateSchema.parse(answer.body)).toEqual(JSON.parse(plain.payload))
   })
 
   it('ends a kept session at once: after logout the same cookie is refused', async () => {

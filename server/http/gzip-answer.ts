@@ -1,0 +1,39 @@
+import { promisify } from 'node:util'
+import { gzip } from 'node:zlib'
+
+const gzipAsync = promisify(gzip)
+
+/**
+ * Whether `Accept-Encoding` takes gzip: it names `gzip` (or `*`) without `q=0` (RFC 9110 §12.5.3; an
+ * explicit `gzip` weighs over `*`).
+ */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false
+  let star: boolean | undefined
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';')
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
+    const accepted = q === undefined || Number(q.slice(2)) > 0
+    if (name.trim() === 'gzip') return accepted
+    if (name.trim() === '*') star = accepted
+  }
+  return star ?? false
+}
+
+/**
+ * A body's gzip, made once per body object and kept exactly as long as the body is (a WeakMap): the
+ * state's answers are cached buffers sent many times over, so the compression runs once per answer
+ * built, not per request, and off the event loop (zlib's thread pool).
+ */
+const gzipped = new WeakMap<Buffer, Promise<Buffer>>()
+
+export function gzipOnce(body: Buffer): Promise<Buffer> {
+  let done = gzipped.get(body)
+  if (!done) {
+    done = gzipAsync(body)
+    // a failure is not kept: the next request tries again
+    done.catch(() => gzipped.delete(body))
+    gzipped.set(body, done)
+  }
+  return done
+}
