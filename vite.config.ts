@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { precompress } from './scripts/precompress'
 
 const gameServer = 'http://localhost:8080'
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
@@ -68,7 +69,7 @@ const sideEffectFree = (id: string): boolean | undefined =>
   sideEffectFreeModules.some((folder) => id.startsWith(folder)) ? false : undefined
 
 export default defineConfig({
-  plugins: [react(), pwa],
+  plugins: [react(), pwa, precompress()],
   resolve: {
     alias: [
       // the browser's zod: jitless, so its eval probe never runs into the CSP (see src/zod-jitless.ts)

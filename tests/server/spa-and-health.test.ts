@@ -1,9 +1,14 @@
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { precompressDir } from '../../scripts/precompress'
 import { dialects } from '../support/databases'
 import { HttpClient } from '../support/http-client'
 import { type StaticBuild, writeStaticBuild } from '../support/static-build'
 import { startTestServer, type TestServer } from '../support/test-server'
 
+const bundle = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{id:${i},name:"row ${i}"}`).join(',')}]\n`
 const html = { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } }
 
 describe.each(dialects)('health and the built SPA on %s', (dialect) => {
@@ -12,6 +17,14 @@ describe.each(dialects)('health and the built SPA on %s', (dialect) => {
   let client: HttpClient
   beforeAll(async () => {
     build = writeStaticBuild()
+    // a bundle and an index page large enough to be worth compressing, compressed as the build does
+    writeFileSync(join(build.dir, 'assets', 'bundle-abc123.js'), bundle)
+    const index = readFileSync(join(build.dir, 'index.html'), 'utf8')
+    writeFileSync(
+      join(build.dir, 'index.html'),
+      index.replace('</head>', `<!--${'x'.repeat(2000)}--></head>`),
+    )
+    precompressDir(build.dir)
     server = await startTestServer(dialect, { env: { ALPHA_STATIC_DIR: build.dir } })
     client = new HttpClient(server.url)
   })
@@ -59,6 +72,47 @@ describe.each(dialects)('health and the built SPA on %s', (dialect) => {
     const icon = await client.get('/favicon.svg')
     expect(icon.status).toBe(200)
     expect(icon.headers.get('cache-control')).toBe('no-cache')
+  })
+
+  it("sends the build's precompressed copies to browsers that take them, the plain file to others", async () => {
+    const get = (path: string, encoding?: string) =>
+      server.app.inject({
+        method: 'GET',
+        url: path,
+        headers: {
+          accept: path.endsWith('.js') ? '*/*' : 'text/html',
+          ...(encoding ? { 'accept-encoding': encoding } : {}),
+        },
+      })
+    const brotli = await get('/assets/bundle-abc123.js', 'gzip, deflate, br, zstd')
+    expect(brotli.statusCode).toBe(200)
+    expect(brotli.headers['content-encoding']).toBe('br')
+    expect(brotli.headers['content-type']).toMatch(/javascript/)
+    expect(brotli.headers['cache-control']).toContain('immutable')
+    expect(brotli.headers.vary).toContain('accept-encoding')
+    expect(brotli.rawPayload.length).toBeLessThan(bundle.length / 4)
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(bundle)
+    const gzip = await get('/assets/bundle-abc123.js', 'gzip')
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(bundle)
+    const plain = await get('/assets/bundle-abc123.js')
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.payload).toBe(bundle)
+    // the index page is compressed too when it is large enough, through the history fallback as well
+    const index = readFileSync(join(build.dir, 'index.html'), 'utf8')
+    writeFileSync(
+      join(build.dir, 'index.html'),
+      index.replace('</head>', `<!--${'x'.repeat(2000)}--></head>`),
+    )
+    precompressDir(build.dir)
+    for (const path of ['/', '/rankings']) {
+      const page = await get(path, 'br')
+      expect(page.statusCode).toBe(200)
+      expect(page.headers['content-encoding'], path).toBe('br')
+      expect(brotliDecompressSync(page.rawPayload).toString()).toContain(build.indexMarker)
+    }
+    // the copies are not pages of their own
+    expect((await get('/assets/bundle-abc123.js.br', 'br')).headers['content-type']).not.toMatch(/javascript/)
   })
 
   it('answers unknown API paths with a JSON 404, never the index page', async () => {
