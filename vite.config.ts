@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
-import { precompress } from './scripts/precompress'
+import { precompress } from './scripts/precompress.ts'
 
 const gameServer = 'http://localhost:8080'
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))

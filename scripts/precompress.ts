@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { Plugin } from 'vite'
 
@@ -48,7 +48,8 @@ export function precompress(): Plugin {
     apply: 'build',
     enforce: 'post',
     configResolved(config) {
-      outDir = join(config.root, config.build.outDir)
+      // resolve: an --outDir given on the command line may be absolute
+      outDir = resolve(config.root, config.build.outDir)
     },
     closeBundle: {
       order: 'post',
