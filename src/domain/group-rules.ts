@@ -45,8 +45,12 @@ interface Membership {
   readonly memberStatus: 'active' | 'invited' | null
 }
 
-/** Spec §6: admins change settings, members and admins, and delete; group 1000 belongs to nobody. */
-export const canAdminister = (group: Membership) => group.isAdmin && group.id !== everybodyGroupId
+/**
+ * Spec §6: admins change settings, members and admins, and delete; group 1000 belongs to nobody. An
+ * admin's invitation gives no rights until it is accepted (the server refuses an invited admin too).
+ */
+export const canAdminister = (group: Membership) =>
+  group.isAdmin && group.memberStatus === 'active' && group.id !== everybodyGroupId
 
 /** Spec §6: members can leave, except the group every player is in. */
 export const canLeave = (group: Membership) =>

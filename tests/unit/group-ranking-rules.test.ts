@@ -70,6 +70,8 @@ describe('group rules (spec §5, §6)', () => {
     expect(canAdminister(group(7, 'T', { isAdmin: true }))).toBe(true)
     expect(canAdminister(group(7, 'T', { isAdmin: false }))).toBe(false)
     expect(canAdminister(group(1000, 'Everybody', { isAdmin: true }))).toBe(false)
+    // invited as an admin: no rights before joining, as the server holds
+    expect(canAdminister(group(7, 'T', { isAdmin: true, memberStatus: 'invited' }))).toBe(false)
     expect(canLeave(group(7, 'T'))).toBe(true)
     expect(canLeave(group(7, 'T', { memberStatus: 'invited' }))).toBe(false)
     expect(canLeave(group(1000, 'Everybody'))).toBe(false)
