@@ -2,8 +2,10 @@ import { execFileSync } from 'node:child_process'
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
+import { loadConfig } from '../../server/config'
 import { connectDatabase } from '../../server/db/connect'
 import { migrateToLatest } from '../../server/db/migrate'
+import { foldRankingDays } from '../../server/game/ranking-days'
 import { evaluatePostgres, evaluateSqlite, postgresReachable } from './evaluate-scenario'
 import { EngineMarket } from './market'
 import { figuresMarkdown, type RunFigures, writeReadme } from './report'
@@ -43,6 +45,10 @@ const players = 1000
 const writePolls = 100
 const writeMessages = 2000
 const readme = new URL('../README.md', import.meta.url).pathname
+/** The zone the bench's servers run in (ALPHA_TIME_ZONE's default): ranking days are cut in it. */
+const defaultTimeZone = loadConfig({
+  ALPHA_SECRET: 'benchmark-secret-that-is-at-least-32-characters',
+}).timeZone
 const n0 = (value: number) => Math.round(value).toLocaleString('en-US')
 
 /** The commit measured, and whether server/ or src/ had uncommitted changes then. */
@@ -69,7 +75,10 @@ async function seedGameDir(dir: string): Promise<void> {
   const db = connectDatabase({ dataDir: dir })
   try {
     await migrateToLatest(db)
-    const seeded = await seedGame(db, new EngineMarket(), Date.now(), players)
+    const now = Date.now()
+    const seeded = await seedGame(db, new EngineMarket(), now, players)
+    // a game that has been running: its decided week is folded into ranking_days, as the job did
+    await foldRankingDays({ db, config: { timeZone: defaultTimeZone } }, now)
     console.log(
       `seeded game: ${seeded.players} players, ${seeded.polls} polls, ${seeded.predictions} predictions, ${seeded.votes} bets, ${seeded.ledgerRows} ledger rows, ${seeded.groups} groups in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     )

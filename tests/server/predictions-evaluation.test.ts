@@ -6,6 +6,7 @@ import {
   type EvaluationDeps,
   evaluateDuePredictions,
   evaluationPriceGrainMs,
+  payLedgerRowsAfterSql,
 } from '../../server/game/evaluate-predictions'
 import { mintedTotal, walletTotal } from '../../server/game/ledger'
 import { predictionPerformance, runningCountSql } from '../../server/game/predictions'
@@ -341,6 +342,10 @@ describe.each(dialects)('prediction evaluation on %s', (dialect) => {
           sql`select distinct message_id from tagged_messages where user_id = ${1} and message_id in ('a', 'b')`,
         ),
       ).toMatch(/INDEX sqlite_autoindex_tagged_messages_1 \(user_id=\? AND message_id=\?\)/)
+      // a batch's credits reach the wallets through its own ledger rows, never a walk of the whole ledger
+      const pay = await plan(payLedgerRowsAfterSql(1))
+      expect(pay).toContain('SEARCH ledger USING INTEGER PRIMARY KEY (rowid>?)')
+      expect(pay).not.toMatch(/SCAN ledger/)
     })
   }
 })
