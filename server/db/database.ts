@@ -9,6 +9,7 @@ import type {
   BotsTable,
   RankingDaysTable,
   RankingFoldsTable,
+  RankingTotalsTable,
   TrophiesTable,
   TrophyWeeksTable,
 } from './tables/rankings.table'
@@ -37,6 +38,7 @@ export interface Database {
   trophyWeeks: TrophyWeeksTable
   trophies: TrophiesTable
   rankingDays: RankingDaysTable
+  rankingTotals: RankingTotalsTable
   rankingFolds: RankingFoldsTable
   bots: BotsTable
 }

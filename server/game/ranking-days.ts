@@ -10,7 +10,8 @@ import type { RankingsContext } from './rankings'
 
 /**
  * What each player won per local day, kept in ranking_days so that a ranking of a group adds up a few
- * rows per player instead of scanning a week of predictions (a week of a thousand players is 140,000).
+ * rows per player instead of scanning a week of predictions (a week of a thousand players is 140,000),
+ * and per player over all time in ranking_totals, so that an all-time ranking reads one row per player.
  *
  * A job folds in, in due order, the predictions (by evaluation due time) and polls (by eval time) that
  * are decided: everything before the earliest one still running is evaluated or settled, so the
@@ -72,6 +73,7 @@ async function watermarks(tx: Tx, timeZone: string): Promise<Record<Kind, number
   if (rows.length !== 2 || rows.some((row) => row.timeZone !== timeZone)) {
     // days cut in another zone: fold everything again
     await tx.deleteFrom('rankingDays').execute()
+    await tx.deleteFrom('rankingTotals').execute()
     await tx.deleteFrom('rankingFolds').execute()
     await tx
       .insertInto('rankingFolds')
@@ -166,8 +168,31 @@ async function decidedIn(tx: Tx, kind: Kind, from: number, to: number): Promise<
   return rows
 }
 
+/** Adds the days' scores to ranking_days and, per player, to ranking_totals (the same sums). */
 async function addDays(tx: Tx, scores: Iterable<DayScore>): Promise<void> {
   const rows = [...scores]
+  const totals = new Map<number, Omit<DayScore, 'dayStart'>>()
+  for (const { userId, points, correct, evaluated } of rows) {
+    const total = totals.get(userId) ?? { userId, points: 0, correct: 0, evaluated: 0 }
+    total.points += points
+    total.correct += correct
+    total.evaluated += evaluated
+    totals.set(userId, total)
+  }
+  const players = [...totals.values()]
+  for (let start = 0; start < players.length; start += upsertChunk) {
+    await tx
+      .insertInto('rankingTotals')
+      .values(players.slice(start, start + upsertChunk))
+      .onConflict((oc) =>
+        oc.column('userId').doUpdateSet({
+          points: sql`ranking_totals.points + excluded.points`,
+          correct: sql`ranking_totals.correct + excluded.correct`,
+          evaluated: sql`ranking_totals.evaluated + excluded.evaluated`,
+        }),
+      )
+      .execute()
+  }
   for (let start = 0; start < rows.length; start += upsertChunk) {
     await tx
       .insertInto('rankingDays')

@@ -101,6 +101,7 @@ export function playerScores(db: Executor, scope: RankingScope): Promise<PlayerS
 
 async function scoresOfDays(db: Executor, scope: RankingScope): Promise<PlayerScore[]> {
   const { span, groupId } = scope
+  if (span.from === undefined && span.to === undefined) return scoresOfAllTime(db, groupId)
   const where: RawBuilder<unknown>[] = [sql`true`]
   if (span.from !== undefined) where.push(sql`d.day_start >= ${span.from}`)
   if (span.to !== undefined) where.push(sql`d.day_start < ${span.to}`)
@@ -111,6 +112,15 @@ async function scoresOfDays(db: Executor, scope: RankingScope): Promise<PlayerSc
     from ranking_days d join users u on u.id = d.user_id
     where ${and(where)}
     group by d.user_id, u.username`.execute(db)
+  return rows.map(toScore)
+}
+
+/** All time: the fold's running totals, one row per player, however long the game has run. */
+async function scoresOfAllTime(db: Executor, groupId: number): Promise<PlayerScore[]> {
+  const member = groupId === defaultGroupId ? sql`true` : memberFilter('d.user_id', groupId)
+  const { rows } = await sql<ScoreRow>`select d.user_id, u.username, d.points, d.correct, d.evaluated
+    from ranking_totals d join users u on u.id = d.user_id
+    where ${member}`.execute(db)
   return rows.map(toScore)
 }
 

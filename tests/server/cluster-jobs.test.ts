@@ -104,7 +104,25 @@ describe('two job runners at once on one PostgreSQL database', () => {
     // ranking_days folded each decision once: its points add up to what was decided before the watermarks
     const folds = await db.selectFrom('rankingFolds').select(['kind', 'upto']).execute()
     const upto = Object.fromEntries(folds.map((f) => [f.kind, Number(f.upto)]))
-    const days = await db.selectFrom('rankingDays').select('points').execute()
+    const days = await db
+      .selectFrom('rankingDays')
+      .select(['userId', 'points', 'correct', 'evaluated'])
+      .execute()
+    // the running totals are the days added up, whichever process folded them
+    const summed = new Map<number, { points: number; correct: number; evaluated: number }>()
+    for (const d of days) {
+      const total = summed.get(d.userId) ?? { points: 0, correct: 0, evaluated: 0 }
+      total.points += Number(d.points)
+      total.correct += Number(d.correct)
+      total.evaluated += Number(d.evaluated)
+      summed.set(d.userId, total)
+    }
+    const totals = await db.selectFrom('rankingTotals').selectAll().execute()
+    expect(totals.length).toBe(summed.size)
+    for (const t of totals)
+      expect({ points: Number(t.points), correct: t.correct, evaluated: t.evaluated }).toEqual(
+        summed.get(t.userId),
+      )
     const folded = days.reduce((sum, d) => sum + Number(d.points), 0)
     const predictionPoints = predictions
       .filter(

@@ -1,13 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { Migrator, sql } from 'kysely'
+import { sql } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
-import { connectDatabase } from '../../server/db/connect'
-import type { Db } from '../../server/db/database'
 import { migrateToLatest } from '../../server/db/migrate'
-import { migrations } from '../../server/db/migrations/index'
-import { createPostgresDatabase, dialects } from '../support/databases'
+import { dialects } from '../support/databases'
+import { databaseBefore } from '../support/migrations'
 
 describe.each(dialects)('the groups migration on %s', (dialect) => {
   const cleanups: (() => Promise<void>)[] = []
@@ -15,29 +10,8 @@ describe.each(dialects)('the groups migration on %s', (dialect) => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
   })
 
-  async function databaseBeforeGroups(): Promise<Db> {
-    const dataDir = mkdtempSync(join(tmpdir(), 'alpha-migration-'))
-    cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }))
-    const pg = dialect === 'postgres' ? await createPostgresDatabase() : undefined
-    if (pg) cleanups.push(pg.drop)
-    const db = connectDatabase({ dataDir, databaseUrl: pg?.url })
-    cleanups.push(() => db.destroy())
-    const migrator = new Migrator({
-      db: db.withoutPlugins(),
-      provider: { getMigrations: async () => migrations },
-    })
-    const before = Object.keys(migrations)
-      .sort()
-      .filter((name) => name < '0006-groups')
-      .pop()
-    if (!before) throw new Error('no migration before the groups one')
-    const result = await migrator.migrateTo(before)
-    if (result.error) throw result.error
-    return db
-  }
-
   it('puts existing players into group 1000 and numbers later groups above it', async () => {
-    const db = await databaseBeforeGroups()
+    const db = await databaseBefore(dialect, '0006-groups', cleanups)
     for (const name of ['early', 'bird']) {
       await sql`insert into users (username, username_key, email, email_key, created_at)
         values (${name}, ${name}, ${`${name}@example.test`}, ${`${name}@example.test`}, ${Date.now()})`.execute(

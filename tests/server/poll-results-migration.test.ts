@@ -1,13 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { Migrator, sql } from 'kysely'
+import { sql } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
-import { connectDatabase } from '../../server/db/connect'
-import type { Db } from '../../server/db/database'
 import { migrateToLatest } from '../../server/db/migrate'
-import { migrations } from '../../server/db/migrations/index'
-import { createPostgresDatabase, dialects } from '../support/databases'
+import { dialects } from '../support/databases'
+import { databaseBefore } from '../support/migrations'
 
 describe.each(dialects)('the poll results migration on %s', (dialect) => {
   const cleanups: (() => Promise<void>)[] = []
@@ -15,29 +10,8 @@ describe.each(dialects)('the poll results migration on %s', (dialect) => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
   })
 
-  async function databaseBefore(name: string): Promise<Db> {
-    const dataDir = mkdtempSync(join(tmpdir(), 'alpha-migration-'))
-    cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }))
-    const pg = dialect === 'postgres' ? await createPostgresDatabase() : undefined
-    if (pg) cleanups.push(pg.drop)
-    const db = connectDatabase({ dataDir, databaseUrl: pg?.url })
-    cleanups.push(() => db.destroy())
-    const migrator = new Migrator({
-      db: db.withoutPlugins(),
-      provider: { getMigrations: async () => migrations },
-    })
-    const before = Object.keys(migrations)
-      .sort()
-      .filter((migration) => migration < name)
-      .pop()
-    if (!before) throw new Error(`no migration before ${name}`)
-    const result = await migrator.migrateTo(before)
-    if (result.error) throw result.error
-    return db
-  }
-
   it('gives existing polls the totals of their bets', async () => {
-    const db = await databaseBefore('0008-poll-results')
+    const db = await databaseBefore(dialect, '0008-poll-results', cleanups)
     const now = Date.now()
     const sides = ['up', 'up', 'down', 'flat', 'up', 'down']
     for (const [k, _side] of sides.entries()) {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { foldRankingDays } from '../../server/game/ranking-days'
 import { periodScope, playerScores } from '../../server/game/rankings'
 import { awardWeeklyTrophies } from '../../server/game/trophies'
 import { defaultGroupId, type Group } from '../../src/api/groups'
@@ -318,5 +319,43 @@ describe.each(dialects)('rankings and trophies on %s', (dialect) => {
     const before = await marks()
     await advanceClockTo(server, server.clock.now() + 1000)
     expect(await marks()).toEqual(before)
+  })
+
+  it('folds everything again, totals too, when the days are cut in another zone', async () => {
+    const db = server.ctx.db
+    const allTime = async () => {
+      const group = await db
+        .selectFrom('userGroups')
+        .selectAll()
+        .where('id', '=', defaultGroupId)
+        .executeTakeFirstOrThrow()
+      const scope = periodScope(group, 'all_time', server.clock.now(), server.ctx.config.timeZone)
+      return [...(await playerScores(db, scope))].sort((x, y) => x.userId - y.userId)
+    }
+    const before = await allTime()
+    expect(before.length).toBeGreaterThan(0)
+    const dayStarts = async () =>
+      (await db.selectFrom('rankingDays').select('dayStart').distinct().execute())
+        .map((d) => Number(d.dayStart))
+        .sort((x, y) => x - y)
+    const ownZoneDays = await dayStarts()
+    for (const timeZone of ['Pacific/Kiritimati', server.ctx.config.timeZone]) {
+      await foldRankingDays({ db, config: { timeZone } }, server.clock.now())
+      expect(
+        (await db.selectFrom('rankingFolds').select('timeZone').execute()).map((f) => f.timeZone),
+      ).toEqual([timeZone, timeZone])
+      // the same totals whatever the zone (only the days move), each player's days summed once
+      expect(await allTime()).toEqual(before)
+      const days = await db.selectFrom('rankingDays').select(['userId', 'points']).execute()
+      const totals = await db.selectFrom('rankingTotals').select(['userId', 'points']).execute()
+      for (const total of totals) {
+        const summed = days
+          .filter((d) => d.userId === total.userId)
+          .reduce((sum, d) => sum + Number(d.points), 0)
+        expect(Number(total.points)).toBe(summed)
+      }
+      if (timeZone !== server.ctx.config.timeZone) expect(await dayStarts()).not.toEqual(ownZoneDays)
+    }
+    expect(await dayStarts()).toEqual(ownZoneDays)
   })
 })

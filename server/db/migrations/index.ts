@@ -7,6 +7,7 @@ import * as polls from './0005-polls'
 import * as groups from './0006-groups'
 import * as rankings from './0007-rankings'
 import * as pollResults from './0008-poll-results'
+import * as rankingTotals from './0009-ranking-totals'
 
 /** Every migration in order. Released ones are frozen: change the schema with a new file. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006-groups': groups,
   '0007-rankings': rankings,
   '0008-poll-results': pollResults,
+  '0009-ranking-totals': rankingTotals,
 }

@@ -36,6 +36,14 @@ export interface RankingDaysTable {
   evaluated: number
 }
 
+/** A player's ranking_days added up: what an all-time ranking reads (see server/game/ranking-days.ts). */
+export interface RankingTotalsTable {
+  userId: number
+  points: number
+  correct: number
+  evaluated: number
+}
+
 /** How far predictions (by due time) and polls (by eval time) are folded into ranking_days. */
 export interface RankingFoldsTable {
   kind: 'predictions' | 'polls'
