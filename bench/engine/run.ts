@@ -10,7 +10,7 @@ import { evaluatePostgres, evaluateSqlite, postgresReachable } from './evaluate-
 import { EngineMarket } from './market'
 import { figuresMarkdown, type RunFigures, writeReadme } from './report'
 import { seedGame, seedWriteFixtures } from './seed'
-import { compileServer } from './server-process'
+import { compileServer, serverFlags } from './server-process'
 import { watchSlowStatements } from './slow-sql'
 import { stateLoadGenerator, stateScenario } from './state-scenario'
 import { writesScenario } from './writes-scenario'
@@ -29,7 +29,7 @@ import { writesScenario } from './writes-scenario'
  * BENCH_EVAL_N (1,000,000) and BENCH_PG_EVAL_N (200,000; 0 skips PostgreSQL) the backlogs;
  * BENCH_README=0 leaves the README alone; BENCH_JOBS=0 turns the server's job runner off;
  * BENCH_LOAD_GENERATOR=wrk loads the state with wrk instead of autocannon (diagnosis: wrk-load.ts);
- * BENCH_SERVER_NODE_OPTIONS='--cpu-prof ...', BENCH_SLOW_SQL_MS=n (the server's statements, and the
+ * BENCH_SERVER_NODE_OPTIONS (replaces npm start's node flags), BENCH_SLOW_SQL_MS=n (the server's statements, and the
  * evaluation's in this process) and BENCH_WRITE_STATS=1 (writes per group commit) diagnose.
  */
 
@@ -66,7 +66,7 @@ function revision(): string {
 
 function machine(build: string, generator: string): string {
   const cpu = cpus()[0]?.model ?? 'unknown CPU'
-  return `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC of ${revision()}: node ${process.version}, nproc ${availableParallelism()} (${cpu}), ${Math.round(totalmem() / 2 ** 30)} GiB, load average ${loadavg()[0]?.toFixed(2)} at start, server ${build}, load generators on the same cores: ${generator}.`
+  return `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC of ${revision()}: node ${process.version}, nproc ${availableParallelism()} (${cpu}), ${Math.round(totalmem() / 2 ** 30)} GiB, load average ${loadavg()[0]?.toFixed(2)} at start, server ${build} and run with ${serverFlags}, load generators on the same cores: ${generator}.`
 }
 
 /** The week-old game, seeded once; each scenario that writes gets a copy of the file. */

@@ -1,4 +1,5 @@
 import { type ChildProcess, fork } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { build } from 'esbuild'
 import type { ServerCommand, ServerReady, ServerStats } from './protocol'
@@ -7,8 +8,24 @@ const buildDir = new URL('../../node_modules/.cache/alpha-bench-engine/', import
 const serverSource = new URL('server.ts', import.meta.url).pathname
 /** BENCH_TSX=1 runs the server through tsx as `npm start` does, instead of the esbuild output. */
 const viaTsx = process.env.BENCH_TSX === '1'
-/** BENCH_SERVER_NODE_OPTIONS: extra node flags for the server, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' */
-const serverNodeOptions = (process.env.BENCH_SERVER_NODE_OPTIONS ?? '').split(' ').filter(Boolean)
+/**
+ * The node flags `npm start` runs the server with (package.json's start script: `node <flags>
+ * build/server/main.mjs`), so both servers here run as the shipped one does; BENCH_SERVER_NODE_OPTIONS
+ * replaces them (e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof', or '' for Node's defaults).
+ */
+function startFlags(): string[] {
+  const packageJson = new URL('../../package.json', import.meta.url)
+  const start: string = JSON.parse(readFileSync(packageJson, 'utf8')).scripts.start
+  const flags = /\bnode ((?:--\S+ )*)build\/server\/main\.mjs/.exec(start)?.[1]
+  if (flags === undefined) throw new Error(`cannot read the node flags of npm start: ${start}`)
+  return flags.split(' ').filter(Boolean)
+}
+const serverNodeOptions =
+  process.env.BENCH_SERVER_NODE_OPTIONS === undefined
+    ? startFlags()
+    : process.env.BENCH_SERVER_NODE_OPTIONS.split(' ').filter(Boolean)
+/** What the servers ran with, for the report. */
+export const serverFlags = serverNodeOptions.join(' ') || "Node's defaults"
 
 /** Compiles the server child with esbuild (dependencies stay external), as a production build would. */
 export async function compileServer(): Promise<string> {
