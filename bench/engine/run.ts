@@ -42,7 +42,12 @@ const writeRounds = Number(process.env.BENCH_WRITE_ROUNDS ?? 6)
 const evalCount = Number(process.env.BENCH_EVAL_N ?? 1_000_000)
 const pgEvalCount = Number(process.env.BENCH_PG_EVAL_N ?? 200_000)
 const players = 1000
-const writePolls = 100
+/**
+ * Open polls for the vote load: every bet is a new (player, poll) pair, so there must be more pairs than
+ * bets. Sized for 30,000 bets/s over the warm-up and the slices (a fast machine did 8,000/s and ran out
+ * of the 100,000 pairs of 100 polls).
+ */
+const writePolls = Math.ceil((30_000 * (writeSeconds + 2)) / players)
 const writeMessages = 2000
 const readme = new URL('../README.md', import.meta.url).pathname
 /** The zone the bench's servers run in (ALPHA_TIME_ZONE's default): ranking days are cut in it. */
