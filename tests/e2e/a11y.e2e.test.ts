@@ -1,16 +1,7 @@
 import type { Frame, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { loginLayoutRoutes, mainLayoutRoutes } from '../../src/views/routes'
-import {
-  checkA11y,
-  type E2eBrowser,
-  type E2eServer,
-  launchBrowser,
-  signInBrowser,
-  signUpPlayer,
-  startE2eServer,
-  viewports,
-} from './support'
+import { checkA11y, setUpE2eSession, signInBrowser, signUpPlayer, viewports } from './support'
 
 /**
  * Issue 6 item 5: every route of src/views/routes.ts at 1440 px has no serious or critical axe
@@ -62,8 +53,7 @@ const visits: Visit[] = [
   { path: '/no-such-page', route: '*', visitor: 'player', ready: h1 },
 ]
 
-let server: E2eServer | undefined
-let browser: E2eBrowser | undefined
+const started = setUpE2eSession()
 const pages = new Map<Visitor, Page>()
 /** CSP violations per page, from the console and from the securitypolicyviolation event */
 const cspViolations = new Map<Page, string[]>()
@@ -71,7 +61,7 @@ const cspViolations = new Map<Page, string[]>()
 async function pageFor(visitor: Visitor): Promise<Page> {
   const known = pages.get(visitor)
   if (known) return known
-  if (!server || !browser) throw new Error('beforeAll did not start the server and the browser')
+  const { server, browser } = started()
   const page = await browser.newPage(viewports.desktop, { baseURL: server.url })
   if (visitor !== 'guest')
     await signInBrowser(page, server, await signUpPlayer(server, { firstTime: visitor === 'firstTime' }))
@@ -95,14 +85,6 @@ async function pageFor(visitor: Visitor): Promise<Page> {
   pages.set(visitor, page)
   return page
 }
-
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startE2eServer(), launchBrowser()])
-})
-
-afterAll(async () => {
-  await Promise.allSettled([browser?.close(), server?.stop()])
-})
 
 describe('accessibility of every route at 1440 px', () => {
   it('covers every route of routes.ts', () => {

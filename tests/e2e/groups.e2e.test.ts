@@ -1,17 +1,14 @@
 import type { Page, Request } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { GroupLists } from '../../src/api/groups'
 import {
   collectPageIssues,
-  type E2eBrowser,
   type E2ePlayer,
-  type E2eServer,
   installServerClock,
-  launchBrowser,
   screenshot,
+  setUpE2eSession,
   signInBrowser,
   signUpPlayer,
-  startE2eServer,
   viewports,
 } from './support'
 
@@ -22,21 +19,7 @@ import {
  * show the new group's players only.
  */
 
-let server: E2eServer | undefined
-let browser: E2eBrowser | undefined
-
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startE2eServer(), launchBrowser()])
-})
-
-afterAll(async () => {
-  await Promise.allSettled([browser?.close(), server?.stop()])
-})
-
-function started(): { server: E2eServer; browser: E2eBrowser } {
-  if (!server || !browser) throw new Error('beforeAll did not start the server and the browser')
-  return { server, browser }
-}
+const started = setUpE2eSession()
 
 interface UntaggedMessage {
   message_id: string

@@ -1,20 +1,17 @@
 import type { Locator, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Poll } from '../../src/api/polls'
 import { formatTtc } from '../../src/domain/number-format'
 import {
   advanceClocks,
   checkA11y,
   collectPageIssues,
-  type E2eBrowser,
-  type E2eServer,
   installServerClock,
-  launchBrowser,
   type PageIssues,
   pollOutcomeAt,
   screenshot,
+  setUpE2eSession,
   signUpPlayer,
-  startE2eServer,
   viewports,
 } from './support'
 
@@ -32,8 +29,6 @@ const wager = 10
 /** a second player's stake on a losing side: the winner's payout is the whole pot */
 const otherStake = 20
 
-let server: E2eServer | undefined
-let browser: E2eBrowser | undefined
 let page: Page
 let issues: PageIssues
 
@@ -45,26 +40,17 @@ const journey = {
   balanceAfterBet: 0,
 }
 
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([
-    // a message every 3 s on average: the stream has fresh ones while the test waits
-    startE2eServer({ env: { ALPHA_MESSAGE_INTERVAL_MS: '3000' } }),
-    launchBrowser(),
-  ])
-  page = await browser.newPage(viewports.desktop, { baseURL: server.url })
-  await installServerClock(page, server)
-  // a guest's /v1/auth/info is a 401, not a failure; nothing else may go wrong on the way
-  issues = collectPageIssues(page)
-})
-
-afterAll(async () => {
-  await Promise.allSettled([browser?.close(), server?.stop()])
-})
-
-function started(): E2eServer {
-  if (!server) throw new Error('beforeAll did not start the server')
-  return server
-}
+const session = setUpE2eSession(
+  // a message every 3 s on average: the stream has fresh ones while the test waits
+  { env: { ALPHA_MESSAGE_INTERVAL_MS: '3000' } },
+  async ({ server, browser }) => {
+    page = await browser.newPage(viewports.desktop, { baseURL: server.url })
+    await installServerClock(page, server)
+    // a guest's /v1/auth/info is a 401, not a failure; nothing else may go wrong on the way
+    issues = collectPageIssues(page)
+  },
+)
+const started = () => session().server
 
 /**
  * Photographs the screen at 390 and 1440 px (tests/e2e/screenshots/<name>-<width>.png) and checks it

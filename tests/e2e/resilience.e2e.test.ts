@@ -1,16 +1,13 @@
 import type { Page, WebSocket } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   checkA11y,
   collectPageIssues,
-  type E2eBrowser,
-  type E2eServer,
-  launchBrowser,
   type PageIssues,
   screenshot,
+  setUpE2eSession,
   signInBrowser,
   signUpPlayer,
-  startE2eServer,
   viewports,
 } from './support'
 
@@ -20,14 +17,11 @@ import {
  * socket, which reconnects by itself and says 'Reconnected'. One player, one page, in order.
  */
 
-let server: E2eServer | undefined
-let browser: E2eBrowser | undefined
 let page: Page
 let issues: PageIssues
 const sockets: WebSocket[] = []
 
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startE2eServer(), launchBrowser()])
+const session = setUpE2eSession({}, async ({ server, browser }) => {
   page = await browser.newPage(viewports.desktop, { baseURL: server.url })
   await signInBrowser(page, server, await signUpPlayer(server))
   page.on('websocket', (socket) => {
@@ -35,15 +29,7 @@ beforeAll(async () => {
   })
   issues = collectPageIssues(page)
 })
-
-afterAll(async () => {
-  await Promise.allSettled([browser?.close(), server?.stop()])
-})
-
-function started(): E2eServer {
-  if (!server) throw new Error('beforeAll did not start the server')
-  return server
-}
+const started = () => session().server
 
 const notifications = () => page.getByRole('region', { name: 'Notifications' })
 

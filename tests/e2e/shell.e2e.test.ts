@@ -1,34 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   checkA11y,
   collectPageIssues,
-  type E2eBrowser,
-  type E2eServer,
-  launchBrowser,
   screenshot,
+  setUpE2eSession,
   signInBrowser,
   signUpPlayer,
-  startE2eServer,
   viewports,
 } from './support'
 
 // The smoke test of the harness: the server serves the built SPA and the app starts in a real browser.
 // Screens and routes are being rewritten, so this only asserts what any version of the shell keeps.
-let server: E2eServer | undefined
-let browser: E2eBrowser | undefined
-
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startE2eServer(), launchBrowser()])
-})
-
-afterAll(async () => {
-  await Promise.allSettled([browser?.close(), server?.stop()])
-})
-
-function started(): { server: E2eServer; browser: E2eBrowser } {
-  if (!server || !browser) throw new Error('beforeAll did not start the server and the browser')
-  return { server, browser }
-}
+const started = setUpE2eSession()
 
 describe('the app shell', () => {
   it('serves the SPA, which renders into #root for a guest', async () => {
