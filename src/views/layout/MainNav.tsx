@@ -3,6 +3,23 @@ import { styled } from 'styled-system/jsx'
 import { Link, useLocation } from 'wouter'
 import { isCurrent, navItems } from './nav-items'
 
+/** The destinations as list items, the current page's marked (aria-current) for screen readers and styles. */
+function NavItems({ className, iconSize }: { readonly className: string; readonly iconSize: number }) {
+  const [location] = useLocation()
+  return navItems.map((item) => (
+    <li key={item.href}>
+      <Link
+        href={item.href}
+        className={className}
+        aria-current={isCurrent(item.href, location) ? 'page' : undefined}
+      >
+        <item.icon size={iconSize} aria-hidden />
+        {item.label}
+      </Link>
+    </li>
+  ))
+}
+
 const link = css({
   display: 'inline-flex',
   alignItems: 'center',
@@ -20,22 +37,10 @@ const link = css({
 
 /** The header's navigation on wide screens (from the 1024 px breakpoint). */
 export function MainNav() {
-  const [location] = useLocation()
   return (
     <styled.nav aria-label="Main" display={{ base: 'none', md: 'block' }}>
       <styled.ul display="flex" gap="1">
-        {navItems.map((item) => (
-          <li key={item.href}>
-            <Link
-              href={item.href}
-              className={link}
-              aria-current={isCurrent(item.href, location) ? 'page' : undefined}
-            >
-              <item.icon size={16} aria-hidden />
-              {item.label}
-            </Link>
-          </li>
-        ))}
+        <NavItems className={link} iconSize={16} />
       </styled.ul>
     </styled.nav>
   )
@@ -57,7 +62,6 @@ const tab = css({
 
 /** The same destinations as a bottom tab bar on phones and tablets (below 1024 px). */
 export function TabBar() {
-  const [location] = useLocation()
   return (
     <styled.nav
       aria-label="Main"
@@ -71,18 +75,7 @@ export function TabBar() {
       pb="env(safe-area-inset-bottom)"
     >
       <styled.ul display="grid" gridTemplateColumns="repeat(6, 1fr)">
-        {navItems.map((item) => (
-          <li key={item.href}>
-            <Link
-              href={item.href}
-              className={tab}
-              aria-current={isCurrent(item.href, location) ? 'page' : undefined}
-            >
-              <item.icon size={20} aria-hidden />
-              {item.label}
-            </Link>
-          </li>
-        ))}
+        <NavItems className={tab} iconSize={20} />
       </styled.ul>
     </styled.nav>
   )
