@@ -1,7 +1,8 @@
-import { type ChildProcess, fork } from 'node:child_process'
+import { fork } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { build } from 'esbuild'
+import { nextMessage } from '../child-message'
 import type { ServerCommand, ServerReady, ServerStats } from './protocol'
 
 const buildDir = new URL('../../node_modules/.cache/alpha-bench-engine/', import.meta.url).pathname
@@ -42,28 +43,6 @@ export async function compileServer(): Promise<string> {
     logLevel: 'warning',
   })
   return 'compiled by esbuild'
-}
-
-function nextMessage<T extends { type: string }>(child: ChildProcess, type: T['type'], timeoutMs = 60_000) {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(
-      () => finish(new Error(`no '${type}' from the server in ${timeoutMs} ms`)),
-      timeoutMs,
-    )
-    const onMessage = (message: { type: string }) => {
-      if (message.type === type) finish(undefined, message as T)
-    }
-    const onExit = (code: number | null) => finish(new Error(`server exited (${code})`))
-    const finish = (error?: Error, message?: T) => {
-      clearTimeout(timer)
-      child.off('message', onMessage)
-      child.off('exit', onExit)
-      if (error) reject(error)
-      else resolve(message as T)
-    }
-    child.on('message', onMessage)
-    child.on('exit', onExit)
-  })
 }
 
 /** CPU the server used between two stats, in cores, and its event-loop delay p99 over that time. */

@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { Temporal } from 'temporal-polyfill'
 import { calendarOf } from '../../server/market/trading-hours'
 import { instruments } from '../../server/market/universe'
+import { nextMessage } from '../child-message'
 import { waitForQuiet } from '../engine/machine'
 import {
   type Cluster,
@@ -169,32 +170,13 @@ function tradingTitles(at: number): number[] {
 
 // --- worker processes
 
-function nextReport<T extends WorkerReport>(child: ChildProcess, type: T['type'], timeoutMs: number) {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => finish(new Error(`no '${type}' from worker ${child.pid}`)), timeoutMs)
-    const onMessage = (message: WorkerReport) => {
-      if (message.type === type) finish(undefined, message as T)
-    }
-    const onExit = (code: number | null) => finish(new Error(`worker ${child.pid} exited (${code})`))
-    const finish = (error?: Error, message?: T) => {
-      clearTimeout(timer)
-      child.off('message', onMessage)
-      child.off('exit', onExit)
-      if (error) reject(error)
-      else resolve(message as T)
-    }
-    child.on('message', onMessage)
-    child.on('exit', onExit)
-  })
-}
-
 function ask<T extends WorkerReport>(
   child: ChildProcess,
   command: WorkerCommand,
   type: T['type'],
   timeoutMs = 30_000,
 ): Promise<T> {
-  const answer = nextReport<T>(child, type, timeoutMs)
+  const answer = nextMessage<T>(child, type, timeoutMs)
   child.send(command)
   return answer
 }

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { availableParallelism, loadavg } from 'node:os'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { build } from 'esbuild'
+import { nextMessage } from '../child-message'
 import type {
   ClientCommand,
   ClientReport,
@@ -126,32 +127,6 @@ function spawn(name: string, env: Record<string, string> = {}): ChildProcess {
     ...options,
     execPath: '/usr/bin/taskset',
     execArgv: ['-c', cores, process.execPath, ...nodeArgs],
-  })
-}
-
-function nextMessage<T extends { type: string }>(
-  child: ChildProcess,
-  type: T['type'],
-  timeoutMs = 60_000,
-): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => finish(new Error(`no '${type}' from ${child.pid} in ${timeoutMs} ms`)),
-      timeoutMs,
-    )
-    const onMessage = (message: { type: string }) => {
-      if (message.type === type) finish(undefined, message as T)
-    }
-    const onExit = (code: number | null) => finish(new Error(`child ${child.pid} exited (${code})`))
-    const finish = (error?: Error, message?: T) => {
-      clearTimeout(timer)
-      child.off('message', onMessage)
-      child.off('exit', onExit)
-      if (error) reject(error)
-      else resolve(message as T)
-    }
-    child.on('message', onMessage)
-    child.on('exit', onExit)
   })
 }
 
