@@ -25,10 +25,14 @@ export function pollTitlesAt(titleIds: readonly number[], startTime: number): nu
   return titleIds.filter((id) => tradesDuring(id, startTime, evalTime))
 }
 
-/** The next poll time after `now` and the titles it will open for. */
+/**
+ * The next poll time after `now`, the titles it will open for, and the zone of the schedule (the client's
+ * countdown follows it: a player abroad counts down to the same start as the server).
+ */
 export function nextPoll(ctx: AppContext, now: number) {
-  const times = pollTimesFor(nextPollStart(now, ctx.config.timeZone))
-  return { ...times, titleIds: pollTitlesAt(ctx.config.pollTitles, times.startTime) }
+  const { timeZone } = ctx.config
+  const times = pollTimesFor(nextPollStart(now, timeZone))
+  return { ...times, titleIds: pollTitlesAt(ctx.config.pollTitles, times.startTime), timeZone }
 }
 
 /**

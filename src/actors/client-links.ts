@@ -7,6 +7,7 @@ import type { SocketMachine } from '../machines/socket.machine'
 import type { GameActors } from './client-game'
 import type { ErrorReporter } from './error-reporting'
 import {
+  linkAnnouncementToCountdown,
   linkPollsToCountdown,
   linkPrices,
   linkRealtime,
@@ -38,13 +39,13 @@ export interface GameLinksDeps {
  * Spec §4: how the actors hear of each other. Known titles reach the polls, the live stream and the
  * socket (which re-subscribes); tagged messages leave the live stream; realtime pushes join it, ticks
  * set the latest prices (which decide the live stream's titles and the predictions' correctness); the
- * polls tell the countdown whether one is open; a sign-in loads the group lists and the two stores the
- * boot does not run, a sign-out resets them.
+ * polls tell the countdown whether one is open, and the activity stream when the next one starts; a
+ * sign-in loads the group lists and the two stores the boot does not run, a sign-out resets them.
  */
 export function startGameLinks(deps: GameLinksDeps): Subscription {
   const { game } = deps
-  const [titleInfo, polls, taggedMessages, liveStream] = (
-    ['titleInfo', 'polls', 'taggedMessages', 'liveStream'] as const
+  const [titleInfo, polls, taggedMessages, liveStream, activityStream] = (
+    ['titleInfo', 'polls', 'taggedMessages', 'liveStream', 'activityStream'] as const
   ).map((name) => deps.store(name))
   const links: Subscription[] = [
     linkRealtime(deps.socket, { liveStream: sendTo(liveStream), prices: game.prices }),
@@ -62,6 +63,7 @@ export function startGameLinks(deps: GameLinksDeps): Subscription {
   }
   if (taggedMessages && liveStream) links.push(linkTaggedMessages(taggedMessages, liveStream))
   if (polls) links.push(linkPollsToCountdown(polls, game.countdown))
+  if (activityStream) links.push(linkAnnouncementToCountdown(activityStream, game.countdown))
   return {
     unsubscribe() {
       for (const link of links) link.unsubscribe()

@@ -1,4 +1,6 @@
 import type { ActorRefFrom } from 'xstate'
+import type { ActivityGroup } from '../domain/activity-grouping'
+import { selectAnnouncedPoll } from '../machines/activity.machine'
 import type { LiveStreamEvent } from '../machines/live-stream.types'
 import type { PollCountdownEvent } from '../machines/poll-countdown.machine'
 import { selectHasOpenPoll } from '../machines/polls.machine'
@@ -129,5 +131,30 @@ export function linkPollsToCountdown(polls: StoreLike<PollsData>, countdown: Sen
         hasOpenPoll: hasOpenPoll === true,
         now: polls.getSnapshot().context.data.now || Date.now(),
       }),
+  )
+}
+
+/**
+ * The server's announcement of the next poll (the activity stream's first element) reaches the countdown,
+ * so it counts down to the server's start in the server's zone, wherever the player is.
+ */
+export function linkAnnouncementToCountdown(
+  activity: StoreLike<readonly ActivityGroup[]>,
+  countdown: Sendable<PollCountdownEvent>,
+) {
+  return follow(
+    activity,
+    (context) => {
+      const announced = selectAnnouncedPoll(context)
+      return announced ? [announced.startTime, announced.timeZone] : []
+    },
+    ([startTime, timeZone]) => {
+      if (typeof startTime === 'number')
+        countdown.send({
+          type: 'polls.announced',
+          startTime,
+          ...(typeof timeZone === 'string' ? { timeZone } : {}),
+        })
+    },
   )
 }

@@ -18,6 +18,7 @@ export {
 export { authorizeFingerprint, platformFingerprint, readPlatformInfo } from './fingerprint'
 export { type GameCall, gameCallFor, goToSignIn, type Sendable, signInRoute } from './game-api'
 export {
+  linkAnnouncementToCountdown,
   linkPollsToCountdown,
   linkPrices,
   linkRealtime,

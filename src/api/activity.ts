@@ -86,6 +86,8 @@ export const pollAnnouncementElementSchema = z.object({
     endTime: z.number(),
     evalTime: z.number(),
     titleIds: z.array(z.number()),
+    /** the IANA zone of the poll schedule; absent in streams kept from before it was sent */
+    timeZone: z.string().optional(),
   }),
 })
 

@@ -142,5 +142,7 @@ export const nextPollSchema = z.object({
   evalTime: z.number(),
   /** titles that will get a poll then */
   titleIds: z.array(z.number()),
+  /** the IANA zone the poll times are kept in (the server's ALPHA_TIME_ZONE) */
+  timeZone: z.string(),
 })
 export type NextPoll = z.infer<typeof nextPollSchema>

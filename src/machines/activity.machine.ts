@@ -22,3 +22,15 @@ export const selectActivityGroups = (context: StoreContext<readonly ActivityGrou
 /** Nothing to show yet: the first load is pending (stored groups or a reload keep the feed on screen). */
 export const selectActivityPending = (snapshot: SnapshotFrom<ActivityMachine>) =>
   snapshot.context.data.length === 0 && !snapshot.matches('ready') && !snapshot.matches('failed')
+
+/** The next poll the server announced (the stream's PollAnnouncement): its start and the schedule's zone. */
+export function selectAnnouncedPoll(
+  context: StoreContext<readonly ActivityGroup[]>,
+): { readonly startTime: number; readonly timeZone?: string } | undefined {
+  const group = context.data.find((candidate) => candidate.type === 'PollAnnouncement')
+  const data = group?.elements[0]?.data as { startTime?: unknown; timeZone?: unknown } | undefined
+  if (typeof data?.startTime !== 'number') return undefined
+  return typeof data.timeZone === 'string'
+    ? { startTime: data.startTime, timeZone: data.timeZone }
+    : { startTime: data.startTime }
+}

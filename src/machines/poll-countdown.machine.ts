@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate'
+import { assertEvent, assign, setup } from 'xstate'
 import { nextPollStart } from '../domain/poll-schedule'
 
 /** The countdown moves once a second. */
@@ -7,7 +7,10 @@ export const countdownTickMs = 1000
 export interface PollCountdownInput {
   /** epoch ms at start */
   readonly now: number
-  /** the browser's time zone (spec §4: poll times are local) */
+  /**
+   * the zone the poll times are kept in until the server announces its own (the browser's at start: the
+   * spec's times are local to the game, whose server may run in another zone)
+   */
   readonly timeZone: string
   /** whether a poll takes bets now @default false */
   readonly hasOpenPoll?: boolean
@@ -25,7 +28,12 @@ export interface PollCountdownContext {
 
 export type PollCountdownEvent =
   /** the polls store's word on whether a poll is open, and its clock */
-  { readonly type: 'polls.openChanged'; readonly hasOpenPoll: boolean; readonly now: number }
+  | { readonly type: 'polls.openChanged'; readonly hasOpenPoll: boolean; readonly now: number }
+  /**
+   * the server's next poll start (the activity stream's announcement) and the zone of its schedule:
+   * the countdown runs to that start, and works out the ones after it in that zone
+   */
+  | { readonly type: 'polls.announced'; readonly startTime: number; readonly timeZone?: string }
 
 /** The countdown at `now`: the next start strictly after the last one passed. */
 export function countdownAt(now: number, timeZone: string, nextStart?: number) {
@@ -45,10 +53,20 @@ export const pollCountdownMachine = setup({
   },
   delays: { tick: countdownTickMs },
   actions: {
-    storePolls: assign(({ context, event }) => ({
-      hasOpenPoll: event.hasOpenPoll,
-      ...countdownAt(event.now, context.timeZone, context.nextStart),
-    })),
+    storePolls: assign(({ context, event }) => {
+      assertEvent(event, 'polls.openChanged')
+      return {
+        hasOpenPoll: event.hasOpenPoll,
+        ...countdownAt(event.now, context.timeZone, context.nextStart),
+      }
+    }),
+    storeAnnouncement: assign(({ context, event }) => {
+      assertEvent(event, 'polls.announced')
+      const timeZone = event.timeZone ?? context.timeZone
+      // a start already passed (a stream kept from earlier) says nothing about the next one
+      const announced = event.startTime > context.now ? event.startTime : undefined
+      return { timeZone, ...countdownAt(context.now, timeZone, announced) }
+    }),
     advanceClock: assign(({ context }) =>
       countdownAt(context.now + countdownTickMs, context.timeZone, context.nextStart),
     ),
@@ -62,6 +80,7 @@ export const pollCountdownMachine = setup({
   }),
   on: {
     'polls.openChanged': { target: '.deciding', actions: 'storePolls' },
+    'polls.announced': { actions: 'storeAnnouncement' },
   },
   initial: 'deciding',
   states: {

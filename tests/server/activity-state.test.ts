@@ -74,6 +74,7 @@ describe.each(dialects)('activity stream and state on %s', (dialect) => {
     const elements = await page(a)
     expect(elements[0]?.type).toBe('PollAnnouncement')
     expect(elements[0]?.timestamp).toBeGreaterThan(server.clock.now())
+    expect(elements[0]?.data).toMatchObject({ timeZone: server.ctx.config.timeZone })
     const timestamps = elements.map((element) => element.timestamp)
     expect(timestamps).toEqual([...timestamps].sort((x, y) => y - x))
     const players = new Set(elements.map(userIdOf).filter((id) => id !== undefined))

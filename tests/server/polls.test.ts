@@ -94,6 +94,8 @@ describe.each(dialects)('poll scheduler on %s', (dialect) => {
       endTime: next.body.startTime + 2 * hourMs,
       evalTime: next.body.startTime + 6 * hourMs,
       titleIds: [bitcoin, dax],
+      // the client counts down in the schedule's zone, not the player's
+      timeZone: server.ctx.config.timeZone,
     })
   })
 

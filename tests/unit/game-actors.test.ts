@@ -3,6 +3,7 @@ import { createActor, fromPromise } from 'xstate'
 import {
   goToSignIn,
   InvalidFormatError,
+  linkAnnouncementToCountdown,
   linkPollsToCountdown,
   linkPrices,
   linkRealtime,
@@ -459,6 +460,42 @@ describe('links between the stores', () => {
     expect(heard.slice(1)).toEqual([
       { type: 'polls.openChanged', hasOpenPoll: true, now: 5 },
       { type: 'polls.openChanged', hasOpenPoll: false, now: 2 * hour },
+    ])
+  })
+
+  it('tell the countdown the next poll start and zone the server announces, once per change', async () => {
+    const announcement = (startTime: number, timeZone?: string) => ({
+      type: 'PollAnnouncement' as const,
+      timestamp: startTime,
+      data: {
+        startTime,
+        endTime: startTime + 2 * hour,
+        evalTime: startTime + 6 * hour,
+        titleIds: [1],
+        timeZone,
+      },
+    })
+    const pages = [
+      [announcement(8 * hour, 'Europe/Berlin')],
+      [announcement(8 * hour, 'Europe/Berlin')],
+      [announcement(14 * hour, 'Europe/Berlin')],
+      [announcement(20 * hour)],
+    ]
+    const load = fromPromise(async () => pages.shift() ?? [])
+    const activity = createActor(activityMachine.provide({ actors: { loadStore: load } }), {
+      input: { loggedIn: true },
+    }).start()
+    const heard: unknown[] = []
+    linkAnnouncementToCountdown(activity, { send: (event) => void heard.push(event) })
+    for (const _ of [1, 2, 3, 4]) {
+      // the 10-second reload
+      activity.send({ type: 'store.initialize', force: true })
+      await settle()
+    }
+    expect(heard).toEqual([
+      { type: 'polls.announced', startTime: 8 * hour, timeZone: 'Europe/Berlin' },
+      { type: 'polls.announced', startTime: 14 * hour, timeZone: 'Europe/Berlin' },
+      { type: 'polls.announced', startTime: 20 * hour },
     ])
   })
 

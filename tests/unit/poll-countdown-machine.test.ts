@@ -62,6 +62,33 @@ describe('the upcoming-poll countdown', () => {
     expect(actor.getSnapshot().context.remainingMs).toBe(2 * 3600_000 - 10_000)
   })
 
+  it('counts down to the start the server announces, in the server’s zone, wherever the player is', async () => {
+    // Sunday 12:00 UTC, the player in New York: their own 14:30 would be 18:30 UTC
+    const now = at('2025-03-09T12:00:00Z')
+    const { actor, clock } = start(now, 'America/New_York')
+    expect(actor.getSnapshot().context.nextStart).toBe(at('2025-03-09T18:30:00Z'))
+    // the server runs on Berlin: its 14:30 is 13:30 UTC
+    actor.send({ type: 'polls.announced', startTime: at('2025-03-09T13:30:00Z'), timeZone: 'Europe/Berlin' })
+    expect(selectCountdown(actor.getSnapshot().context)).toEqual({
+      nextStart: at('2025-03-09T13:30:00Z'),
+      remainingMs: 90 * 60_000,
+    })
+    // once it passed, the next one is worked out in the server's zone: Monday 02:00 Berlin
+    for (let second = 0; second <= 90 * 60; second++) clock.increment(1000)
+    await settle()
+    expect(selectCountdown(actor.getSnapshot().context)).toEqual({
+      nextStart: at('2025-03-10T01:00:00Z'),
+      remainingMs: at('2025-03-10T01:00:00Z') - at('2025-03-09T13:30:01Z'),
+    })
+  })
+
+  it('ignores an announced start that has passed (a stream kept from earlier) but takes its zone', () => {
+    const now = at('2025-03-09T12:00:00Z')
+    const { actor } = start(now, 'America/New_York')
+    actor.send({ type: 'polls.announced', startTime: at('2025-03-08T13:30:00Z'), timeZone: 'Europe/Berlin' })
+    expect(actor.getSnapshot().context.nextStart).toBe(at('2025-03-09T13:30:00Z'))
+  })
+
   it('reads the real clock when provided, so a sleeping tab catches up', async () => {
     let now = at('2025-03-03T06:00:00Z')
     const clock = new SimulatedClock()
