@@ -32,6 +32,7 @@ import type { GameCall } from '~/actors/game-api'
 import { type ApiClient, ApiError } from '~/api/client'
 import { storedSchemas } from '~/api/client/schemas'
 import type { Poll } from '~/api/polls'
+import type { ActivityElement } from '~/domain/activity-grouping'
 import { activityMachine } from '~/machines/activity.machine'
 import { betMachine } from '~/machines/bet.machine'
 import { groupsMachine } from '~/machines/groups.machine'
@@ -481,7 +482,7 @@ describe('links between the stores', () => {
       [announcement(14 * hour, 'Europe/Berlin')],
       [announcement(20 * hour)],
     ]
-    const load = fromPromise(async () => pages.shift() ?? [])
+    const load = fromPromise<readonly ActivityElement[]>(async () => pages.shift() ?? [])
     const activity = createActor(activityMachine.provide({ actors: { loadStore: load } }), {
       input: { loggedIn: true },
     }).start()
