@@ -230,6 +230,14 @@ describe('a new player’s journey', () => {
       .getByText(formatTtc(wager + otherStake))
       .first()
       .waitFor()
+    // the results bar paints its three sides in three colours (a colour Panda did not find in the
+    // source once left them all blank)
+    const sideColours = await card
+      .locator('[data-side]')
+      .evaluateAll((sides) => sides.map((side) => getComputedStyle(side).backgroundColor))
+    expect(sideColours).toHaveLength(3)
+    expect(new Set(sideColours).size).toBe(3)
+    expect(sideColours).not.toContain('rgba(0, 0, 0, 0)')
     // the wager leaves the wallet (the balance is refreshed with the auth user)
     await expect.poll(shownBalance, { timeout: 15_000 }).toBeCloseTo(balanceBefore - wager, 2)
     journey.balanceAfterBet = balanceBefore - wager

@@ -50,8 +50,9 @@ export function BetForm({ dialog, pollId }: BetFormProps) {
         dialog.send({ type: 'betDialog.submit', userId, balance, alreadyPlaced })
       }}
     >
+      {/* warnings take the accent, as the notices do: the theme has no amber */}
       {alert && (
-        <Alert.Root role="alert" colorPalette={alert.kind === 'error' ? 'down' : 'amber'}>
+        <Alert.Root role="alert" colorPalette={alert.kind === 'error' ? 'down' : 'accent'}>
           <Alert.Content>
             <Alert.Title>{alert.message}</Alert.Title>
           </Alert.Content>

@@ -1,13 +1,16 @@
+import { css } from 'styled-system/css'
 import { styled } from 'styled-system/jsx'
 import type { PollResults } from '~/api/polls'
 import { formatTtc } from '~/domain/number-format'
 import { resultShares, votesCast } from '~/domain/poll-view'
 import { voteLabels } from './poll-texts'
 
+// Each colour a css() call of its own: Panda writes only the classes it finds in the source, and a token
+// passed to a style prop through a variable (`bg={colour}`) never reached the stylesheet.
 const sides = [
-  { side: 'up', count: 'numUsersBetUp', colour: 'up.default' },
-  { side: 'flat', count: 'numUsersBetFlat', colour: 'gray.8' },
-  { side: 'down', count: 'numUsersBetDown', colour: 'down.default' },
+  { side: 'up', count: 'numUsersBetUp', colour: css({ bg: 'up.default' }) },
+  { side: 'flat', count: 'numUsersBetFlat', colour: css({ bg: 'gray.8' }) },
+  { side: 'down', count: 'numUsersBetDown', colour: css({ bg: 'down.default' }) },
 ] as const
 
 const players = (count: number) => `${count} ${count === 1 ? 'player' : 'players'}`
@@ -26,7 +29,7 @@ export function PollResultsBar({
     <styled.div display="grid" gap="1.5">
       <styled.div display="flex" h="2" borderRadius="full" overflow="hidden" bg="bg.subtle" aria-hidden>
         {sides.map(({ side, colour }) => (
-          <styled.div key={side} bg={colour} style={{ width: `${shares[side] * 100}%` }} />
+          <div key={side} className={colour} data-side={side} style={{ width: `${shares[side] * 100}%` }} />
         ))}
       </styled.div>
       {!compact && (

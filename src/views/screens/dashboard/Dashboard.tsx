@@ -2,7 +2,6 @@ import { styled } from 'styled-system/jsx'
 import { ActivityStream } from '~/views/activity/ActivityStream'
 import { GroupTile } from '~/views/groups/GroupTile'
 import { PollsPanel } from '~/views/polls/PollsPanel'
-import { UpcomingPollCountdown } from '~/views/polls/UpcomingPollCountdown'
 import { LiveRankingPanel } from '~/views/rankings/LiveRankingPanel'
 import { RecentChampions } from '~/views/rankings/RecentChampions'
 import { LatestMessagesPanel } from '~/views/stream/LatestMessagesPanel'
@@ -35,8 +34,8 @@ export function Dashboard() {
         alignItems="start"
       >
         <Stack gridColumn={{ md: '1' }} gridRow={{ md: '1' }}>
+          {/* the panel shows the countdown to the next poll itself while none is open */}
           <PollsPanel />
-          <UpcomingPollCountdown />
           <PredictionSummary />
         </Stack>
         <Stack gridColumn={{ md: '2' }} gridRow={{ md: '1 / span 2', lg: '1' }}>

@@ -29,6 +29,14 @@ function show(ui: React.ReactElement, path: string, handlers: Record<string, Han
 }
 
 describe('Dashboard (spec §2 /)', () => {
+  it('announces the next poll once while none is open', async () => {
+    show(<Dashboard />, '/', { polls: () => [] })
+    const panel = screen.getByRole('region', { name: 'Open polls' })
+    await within(panel).findByRole('heading', { name: 'Next poll' }, { timeout: 3000 })
+    expect(screen.getAllByRole('heading', { name: 'Next poll' })).toHaveLength(1)
+    expect(screen.getAllByRole('timer', { name: /^Next poll starts in / })).toHaveLength(1)
+  })
+
   it('shows the latest messages (taggable) and the prediction summary', async () => {
     const tagged: unknown[] = []
     const view = show(<Dashboard />, '/', {
