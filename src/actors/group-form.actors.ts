@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate'
 import type { Group } from '../api/groups'
 import type { GroupFormMachine } from '../machines/group-form.machine'
-import type { GroupDraft, SubmitGroupInput } from '../machines/group-form.types'
+import type { GroupDraft, SubmitGroupInput, UploadAvatarInput } from '../machines/group-form.types'
 import type { GroupsEvent } from '../machines/groups.types'
 import { type GameCall, gameCallFor, type Sendable } from './game-api'
 import type { Notifier } from './notifier'
@@ -19,35 +19,38 @@ const avatarBody = (file: Blob) => (file.type ? file : new Blob([file], { type: 
 const eventFields = (draft: GroupDraft) =>
   draft.type === 'event' ? { endTime: draft.endTime, extraPrize: draft.extraPrize } : {}
 
-/** Creates (`POST /groups`) or saves (`POST .../save`) the group, then uploads a picked avatar. */
-export async function submitGroup(call: GameCall, { groupId, draft }: SubmitGroupInput): Promise<Group> {
+/** Creates (`POST /groups`) or saves (`POST .../save`) the group's settings. */
+export function saveGroup(call: GameCall, { groupId, draft }: SubmitGroupInput): Promise<Group> {
   const name = draft.name.trim()
-  const group =
-    groupId === undefined
-      ? await call('createGroup', {
-          body: { name, publicGroup: draft.publicGroup, type: draft.type, ...eventFields(draft) },
-        })
-      : await call('saveGroup', {
-          params: { groupId },
-          body: {
-            group: {
-              name,
-              publicGroup: draft.publicGroup,
-              ...(draft.type === 'event' ? { endTime: draft.endTime } : {}),
-            },
+  return groupId === undefined
+    ? call('createGroup', {
+        body: { name, publicGroup: draft.publicGroup, type: draft.type, ...eventFields(draft) },
+      })
+    : call('saveGroup', {
+        params: { groupId },
+        body: {
+          group: {
+            name,
+            publicGroup: draft.publicGroup,
+            ...(draft.type === 'event' ? { endTime: draft.endTime } : {}),
           },
-        })
-  if (!draft.avatar) return group
-  return call('uploadGroupAvatar', {
-    params: { groupId: group.id },
-    body: avatarBody(draft.avatar as unknown as Blob),
-  })
+        },
+      })
+}
+
+/** Uploads the picked avatar of a saved group (`POST .../avatar`); answers the group with it. */
+export async function uploadAvatar(call: GameCall, { groupId, avatar }: UploadAvatarInput): Promise<Group> {
+  if (!avatar) throw new Error('no avatar to upload')
+  return call('uploadGroupAvatar', { params: { groupId }, body: avatarBody(avatar as unknown as Blob) })
 }
 
 export function provideGroupForm(machine: GroupFormMachine, deps: GroupFormDeps) {
   const call = gameCallFor(deps)
   return machine.provide({
-    actors: { submitGroup: fromPromise<Group, SubmitGroupInput>(({ input }) => submitGroup(call, input)) },
+    actors: {
+      saveGroup: fromPromise<Group, SubmitGroupInput>(({ input }) => saveGroup(call, input)),
+      uploadAvatar: fromPromise<Group, UploadAvatarInput>(({ input }) => uploadAvatar(call, input)),
+    },
     actions: {
       storeGroup: (_, group) => deps.groups.send({ type: 'group.stored', group }),
       notify: (_, notice) => deps.notify.show(notice),

@@ -8,6 +8,7 @@ import type {
   GroupFormEvent,
   GroupFormInput,
   SubmitGroupInput,
+  UploadAvatarInput,
 } from './group-form.types'
 import type { Notice } from './notices'
 
@@ -23,6 +24,18 @@ function problemsOf(draft: GroupDraft): Problems {
   if (draft.type === 'event' && draft.endTime === undefined) problems.endTime = 'endTime'
   return problems
 }
+
+/** The avatar problem a refused upload means (the server's codes), if it was about the file. */
+function avatarRefusalOf(error: unknown): Problems['avatar'] {
+  const code = (error as { code?: unknown } | undefined)?.code
+  if (code === 'avatar_type') return 'avatar'
+  if (code === 'avatar_too_large') return 'avatarSize'
+  return undefined
+}
+
+/** The negative notice of a failed save, with the group's name. */
+const saveFailed = ({ context }: { context: GroupFormContext }) =>
+  gameNotices.group('negative', gameTexts.groupSaveFailed, context.draft.name.trim())
 
 const draftOf = (group: Group | undefined): GroupDraft => ({
   name: group?.name ?? '',
@@ -44,13 +57,16 @@ export const groupFormMachine = setup({
     input: GroupFormInput
   },
   actors: {
-    submitGroup: fromPromise<Group, SubmitGroupInput>(async () => {
-      throw new Error('submitGroup is provided by src/actors')
+    saveGroup: fromPromise<Group, SubmitGroupInput>(async () => {
+      throw new Error('saveGroup is provided by src/actors')
+    }),
+    uploadAvatar: fromPromise<Group, UploadAvatarInput>(async () => {
+      throw new Error('uploadAvatar is provided by src/actors')
     }),
   },
   guards: {
     hasProblems: ({ context }) => Object.keys(problemsOf(context.draft)).length > 0,
-    isNew: ({ context }) => context.group === undefined,
+    hasAvatar: ({ context }) => context.draft.avatar !== undefined,
   },
   actions: {
     edit: assign(({ context, event }) => {
@@ -83,6 +99,14 @@ export const groupFormMachine = setup({
       }
     }),
     showProblems: assign({ problems: ({ context }) => problemsOf(context.draft) }),
+    /** the server's word on a refused avatar goes beside the field: wrong kind or too large */
+    showRefusedAvatar: assign({
+      problems: ({ context, event }) => {
+        // the upload's error event
+        const refused = avatarRefusalOf((event as { error?: unknown }).error)
+        return refused ? { ...context.problems, avatar: refused } : context.problems
+      },
+    }),
     storeGroup: (_, _group: Group) => {},
     notify: (_, _notice: Notice) => {},
   },
@@ -107,38 +131,41 @@ export const groupFormMachine = setup({
     },
     submitting: {
       invoke: {
-        src: 'submitGroup',
+        src: 'saveGroup',
         input: ({ context }) => ({ groupId: context.group?.id, draft: context.draft }),
-        onDone: [
-          {
-            guard: 'isNew',
-            target: 'saved',
-            actions: [
-              { type: 'storeGroup', params: ({ event }) => event.output },
-              {
-                type: 'notify',
-                params: ({ event }) => gameNotices.group('info', gameTexts.groupCreated, event.output.name),
-              },
-            ],
-          },
-          {
-            target: 'saved',
-            actions: [
-              { type: 'storeGroup', params: ({ event }) => event.output },
-              {
-                type: 'notify',
-                params: ({ event }) => gameNotices.group('info', gameTexts.groupSaved, event.output.name),
-              },
-            ],
-          },
-        ],
+        onDone: {
+          target: 'savedGroup',
+          actions: [
+            { type: 'storeGroup', params: ({ event }) => event.output },
+            {
+              type: 'notify',
+              params: ({ context, event }) =>
+                gameNotices.group(
+                  'info',
+                  context.group === undefined ? gameTexts.groupCreated : gameTexts.groupSaved,
+                  event.output.name,
+                ),
+            },
+            // from now on the form changes the saved group (a new one is created once)
+            assign({ group: ({ event }) => event.output }),
+          ],
+        },
+        onError: { target: 'editing', actions: { type: 'notify', params: saveFailed } },
+      },
+    },
+    savedGroup: {
+      always: [{ guard: 'hasAvatar', target: 'uploadingAvatar' }, { target: 'saved' }],
+    },
+    // The group is saved by now: a refused avatar leaves the form open on it, with the reason beside the
+    // field, so sending again changes that group instead of creating a second one.
+    uploadingAvatar: {
+      invoke: {
+        src: 'uploadAvatar',
+        input: ({ context }) => ({ groupId: context.group?.id ?? 0, avatar: context.draft.avatar }),
+        onDone: { target: 'saved', actions: { type: 'storeGroup', params: ({ event }) => event.output } },
         onError: {
           target: 'editing',
-          actions: {
-            type: 'notify',
-            params: ({ context }) =>
-              gameNotices.group('negative', gameTexts.groupSaveFailed, context.draft.name.trim()),
-          },
+          actions: ['showRefusedAvatar', { type: 'notify', params: saveFailed }],
         },
       },
     },

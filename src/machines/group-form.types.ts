@@ -49,5 +49,11 @@ export interface SubmitGroupInput {
   readonly draft: GroupDraft
 }
 
+/** What `uploadAvatar` gets: the saved group and the picked file. */
+export interface UploadAvatarInput {
+  readonly groupId: number
+  readonly avatar?: AvatarFile
+}
+
 /** Our text for an event without an end (the spec shows none; the server sends the same). */
 export const groupFormTexts = { endTime: 'An event needs an end time.' } as const

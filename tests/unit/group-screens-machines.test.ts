@@ -3,8 +3,13 @@ import { createActor, fromPromise } from 'xstate'
 import { ApiError } from '~/api/client'
 import type { Group } from '~/api/groups'
 import type { RankingRow } from '~/api/rankings'
-import { groupFormMachine, selectFormProblems, selectSaved } from '~/machines/group-form.machine'
-import type { SubmitGroupInput } from '~/machines/group-form.types'
+import {
+  groupFormMachine,
+  selectFormProblems,
+  selectIsNewGroup,
+  selectSaved,
+} from '~/machines/group-form.machine'
+import type { SubmitGroupInput, UploadAvatarInput } from '~/machines/group-form.types'
 import {
   groupMembersMachine,
   selectFoundUsers,
@@ -67,14 +72,19 @@ describe('the ranking loader', () => {
 })
 
 describe('the group form', () => {
-  function start(options: { group?: Group; fail?: boolean } = {}) {
+  function start(options: { group?: Group; fail?: boolean; refuseAvatar?: ApiError } = {}) {
     const seen: { step: string; detail: unknown }[] = []
     const machine = groupFormMachine.provide({
       actors: {
-        submitGroup: fromPromise<Group, SubmitGroupInput>(async ({ input }) => {
+        saveGroup: fromPromise<Group, SubmitGroupInput>(async ({ input }) => {
           seen.push({ step: 'submit', detail: input })
           if (options.fail) throw down
           return group(input.groupId ?? 42, input.draft.name.trim())
+        }),
+        uploadAvatar: fromPromise<Group, UploadAvatarInput>(async ({ input }) => {
+          seen.push({ step: 'avatar', detail: input.groupId })
+          if (options.refuseAvatar) throw options.refuseAvatar
+          return { ...group(input.groupId, 'Bulls'), avatarUrl: `/avatars/${input.groupId}` }
         }),
       },
       actions: {
@@ -131,6 +141,56 @@ describe('the group form', () => {
       { step: 'notice', detail: { kind: 'info', message: 'Group created', caption: 'Bulls' } },
     ])
     expect(selectSaved(actor.getSnapshot())).toBe(true)
+  })
+
+  it('uploads a picked avatar once the group is saved', async () => {
+    const { actor, seen } = start()
+    actor.send({ type: 'groupForm.setName', name: 'Bulls' })
+    actor.send({ type: 'groupForm.pickAvatar', file: { name: 'a.png', type: 'image/png', size: 1 } })
+    actor.send({ type: 'groupForm.submit' })
+    await settle()
+    expect(seen.map(({ step, detail }) => (step === 'notice' ? step : `${step} ${detail}`))).toEqual([
+      'submit [object Object]',
+      'store 42',
+      'notice',
+      'avatar 42',
+      'store 42',
+    ])
+    expect(selectSaved(actor.getSnapshot())).toBe(true)
+  })
+
+  it('keeps the form on the created group when the server refuses the avatar, so sending again creates no second group', async () => {
+    const { actor, seen } = start({
+      refuseAvatar: new ApiError(400, 'avatar_type', 'Avatar must be a PNG, JPEG or GIF.'),
+    })
+    actor.send({ type: 'groupForm.setName', name: 'Bulls' })
+    // a text file named .png: the browser calls it image/png, the server reads the bytes
+    actor.send({ type: 'groupForm.pickAvatar', file: { name: 'fake.png', type: 'image/png', size: 9 } })
+    actor.send({ type: 'groupForm.submit' })
+    await settle()
+    expect(selectSaved(actor.getSnapshot())).toBe(false)
+    expect(selectIsNewGroup(actor.getSnapshot())).toBe(false)
+    expect(selectFormProblems(actor.getSnapshot())).toEqual({ avatar: 'avatar' })
+    expect(seen.at(-1)).toEqual({
+      step: 'notice',
+      detail: { kind: 'negative', message: 'Error saving group', caption: 'Bulls' },
+    })
+    seen.length = 0
+    actor.send({ type: 'groupForm.pickAvatar', file: { name: 'real.png', type: 'image/png', size: 9 } })
+    actor.send({ type: 'groupForm.submit' })
+    await settle()
+    const submitted = seen.find(({ step }) => step === 'submit')?.detail as SubmitGroupInput
+    expect(submitted.groupId).toBe(42)
+  })
+
+  it('says nothing about the file when the upload fails for another reason', async () => {
+    const { actor } = start({ refuseAvatar: new ApiError(0, 'network_error', 'offline') })
+    actor.send({ type: 'groupForm.setName', name: 'Bulls' })
+    actor.send({ type: 'groupForm.pickAvatar', file: { name: 'a.png', type: 'image/png', size: 9 } })
+    actor.send({ type: 'groupForm.submit' })
+    await settle()
+    expect(actor.getSnapshot().value).toBe('editing')
+    expect(selectFormProblems(actor.getSnapshot())).toEqual({})
   })
 
   it('keeps the form open with a negative notice when the save fails', async () => {

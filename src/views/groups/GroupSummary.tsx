@@ -14,7 +14,8 @@ export function GroupSummary({
   readonly active?: boolean
 }) {
   return (
-    <styled.div display="flex" alignItems="center" gap="3" minW="0" flex="1">
+    // at least 14rem before the row's buttons: when both do not fit, the buttons wrap below the name
+    <styled.div display="flex" alignItems="center" gap="3" minW="0" flex="1 1 14rem">
       <GroupAvatar name={group.name} avatarUrl={group.avatarUrl} />
       <styled.div minW="0">
         <styled.div display="flex" alignItems="center" gap="2" flexWrap="wrap">

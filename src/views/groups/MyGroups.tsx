@@ -31,8 +31,8 @@ export function MyGroups() {
             <styled.li
               key={group.id}
               display="flex"
-              flexDirection={{ base: 'column', sm: 'row' }}
-              alignItems={{ base: 'stretch', sm: 'center' }}
+              flexWrap="wrap"
+              alignItems="center"
               gap="3"
               p="3"
               borderWidth="1px"
