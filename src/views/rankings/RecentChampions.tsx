@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react'
 import { styled } from 'styled-system/jsx'
+import type { Champion } from '~/domain/champions'
 import { formatTtc } from '~/domain/number-format'
 import { trophyOf } from '~/domain/ranking-tabs'
 import { useClient } from '~/views/client-context'
@@ -9,12 +10,18 @@ import { UserNameButton } from './UserNameButton'
 
 /**
  * Spec §1, §4: last week's top three, by ascending rank. The store starts with three rank-only
- * placeholders; those show as skeletons until the entries arrive.
+ * placeholders; those show as skeletons while the store loads, and as an empty slot once it has
+ * answered without a player for that rank (a week nobody played).
  */
 export function RecentChampions() {
   const client = useClient()
   const champions = useSelector(client.recentChampions, (snapshot) => snapshot.context.data)
-  const loading = champions.some((champion) => champion.username === undefined)
+  const answered = useSelector(
+    client.recentChampions,
+    (snapshot) => snapshot.matches('ready') || snapshot.matches('failed'),
+  )
+  const empty = (champion: Champion) => champion.username === undefined || champion.userId === undefined
+  const loading = !answered && champions.some(empty)
   return (
     <Card.Root role="region" aria-labelledby="recent-champions-title">
       <Card.Header>
@@ -38,7 +45,13 @@ export function RecentChampions() {
                   {trophy && <TrophyIcon trophy={trophy} />}
                 </styled.span>
                 {champion.username === undefined || champion.userId === undefined ? (
-                  <Skeleton h="4" flex="1" />
+                  loading ? (
+                    <Skeleton h="4" flex="1" />
+                  ) : (
+                    <styled.span flex="1" color="fg.muted">
+                      No champion yet
+                    </styled.span>
+                  )
                 ) : (
                   <>
                     <styled.span flex="1" minW="0" truncate>

@@ -71,6 +71,20 @@ describe('the rankings page (spec §2 /rankings)', () => {
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy()
   })
 
+  it('says a rank has no champion once the server answered none, instead of loading on', async () => {
+    show(
+      '/rankings',
+      memoryApi({
+        rankings: () => live,
+        champions: () => [{ rank: 1, userId: 5, username: 'alice', points: 3 }],
+      }),
+    )
+    const champions = screen.getByRole('region', { name: 'Recent champions' })
+    await within(champions).findByRole('button', { name: "Show alice's profile" }, { timeout: 4000 })
+    expect(within(champions).getAllByText('No champion yet')).toHaveLength(2)
+    expect(within(champions).getByRole('list').getAttribute('aria-busy')).toBe('false')
+  })
+
   it('shows last week’s champions once they arrive', async () => {
     show('/rankings')
     const champions = screen.getByRole('region', { name: 'Recent champions' })
