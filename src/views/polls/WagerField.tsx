@@ -25,7 +25,8 @@ export function WagerField({ value, onChange, balance, error, disabled }: WagerF
         // the over-balance message is the spec's answer to too much: the field must not cap it silently
         clampValueOnBlur={false}
         allowOverflow
-        formatOptions={{ maximumFractionDigits: 2, useGrouping: false }}
+        // every decimal typed stays: a third one is the form's 'at most two decimals', not rounded away
+        formatOptions={{ maximumFractionDigits: 20, useGrouping: false }}
         locale="en-US"
       >
         <NumberInput.Label>Wager (TTC)</NumberInput.Label>

@@ -170,6 +170,13 @@ describe('the bet dialog (spec §5, §8)', () => {
     await user.type(wager, '150')
     await user.click(within(dialog).getByRole('button', { name: 'Place bet' }))
     expect(within(dialog).getByText("You don't have so much money... (Max 100.00 TTC)")).toBeTruthy()
+
+    // a third decimal is refused, not rounded away when the field loses focus
+    await user.clear(wager)
+    await user.type(wager, '1.555')
+    await user.click(within(dialog).getByRole('button', { name: 'Place bet' }))
+    expect((wager as HTMLInputElement).value).toBe('1.555')
+    expect(within(dialog).getByText('Your wager can have at most two decimals.')).toBeTruthy()
   })
 
   it('warns about a second bet on the same poll', async () => {
