@@ -38,7 +38,7 @@ export function WatchListSearch({
           ? ''
           : matches.length === 0
             ? 'No titles found.'
-            : `${matches.length} titles found.`}
+            : `${matches.length} ${matches.length === 1 ? 'title' : 'titles'} found.`}
       </Text>
       {matches.length > 0 ? (
         <styled.ul aria-label="Matching titles" display="flex" flexWrap="wrap" gap="2">

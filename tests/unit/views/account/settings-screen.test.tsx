@@ -66,6 +66,7 @@ describe('settings (spec §2 /settings)', () => {
     const watched = await screen.findByRole('list', { name: 'Watched titles' })
     await waitFor(() => expect(within(watched).getByText('Apple')).toBeTruthy())
     await user.type(screen.getByRole('searchbox', { name: 'Add a title' }), 'tes')
+    expect(await screen.findByText('1 title found.')).toBeTruthy()
     await user.click(await screen.findByRole('button', { name: 'Add Tesla' }))
     await waitFor(() => expect(bodies).toEqual([{ watchList: [2494, 2495] }]))
     await user.click(screen.getByRole('button', { name: 'Remove Apple from the watch list' }))
