@@ -11,6 +11,7 @@ import {
   type RankingPeriod,
   type TimeSpan,
 } from '../../src/domain/ranking-periods'
+import { earnsTrophy } from '../../src/domain/ranking-tabs'
 import type { Config } from '../config'
 import type { Db, Executor } from '../db/database'
 import type { UserGroupRow } from '../db/tables/groups.table'
@@ -324,8 +325,9 @@ export async function badgesOf(db: Executor, userIds: readonly number[]): Promis
 /** Last week's top three of group 1000, by rank (placeholders are the client's business). */
 export async function recentChampions(ctx: RankingsContext, db: Executor, now: number) {
   const lastWeek = await cachedRanking(ctx, db, await defaultGroupVersions(db), 'last_week', now)
+  // the places that earned a trophy: a week of nothing won has no champions
   return lastWeek
-    .filter((row) => row.rank <= 3)
+    .filter((row) => earnsTrophy(row.rank, row.points))
     .slice(0, 3)
     .map((row) => ({ rank: row.rank, userId: row.userId, username: row.username, points: row.points }))
 }

@@ -1,5 +1,6 @@
 import { toHundredths } from '../../src/domain/currency'
 import { weekStartAfter, weekStartOf } from '../../src/domain/ranking-periods'
+import { earnsTrophy } from '../../src/domain/ranking-tabs'
 import type { AppContext } from '../context'
 import type { Executor } from '../db/database'
 import { inTransaction } from '../db/transaction'
@@ -53,7 +54,8 @@ export async function awardWeeklyTrophies(
       .execute()
     for (const group of groups) {
       const ranking = await computeRanking(ctx.db, scopeFor(group, { from: start, to: end }))
-      const medalists = ranking.length >= trophyMinPlayers ? ranking.filter((row) => row.rank <= 3) : []
+      const medalists =
+        ranking.length >= trophyMinPlayers ? ranking.filter((row) => earnsTrophy(row.rank, row.points)) : []
       awarded += await inTransaction(ctx.db, async (tx) => {
         const claim = await tx
           .insertInto('trophyWeeks')

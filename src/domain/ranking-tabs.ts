@@ -17,9 +17,15 @@ export type Trophy = 'gold' | 'silver' | 'bronce'
 const trophies: readonly Trophy[] = ['gold', 'silver', 'bronce']
 
 /**
+ * DESIGN.md §3: a week's top three earn trophies, and only with points won: a week where nobody won
+ * anything (everyone tied at 0, so everyone ranked first) crowns nobody.
+ */
+export const earnsTrophy = (rank: number, points: number) => rank <= trophies.length && points > 0
+
+/**
  * Spec §1, DESIGN.md §3: a week's top three earn gold, silver and bronce trophies, so the weekly lists
  * (the live one is this week's) show them; all-time has none. Shared ranks share the trophy.
  */
-export function trophyOf(rank: number, tab: RankingTab): Trophy | undefined {
-  return tab === 'all_time' ? undefined : trophies[rank - 1]
+export function trophyOf(rank: number, tab: RankingTab, points: number): Trophy | undefined {
+  return tab === 'all_time' || !earnsTrophy(rank, points) ? undefined : trophies[rank - 1]
 }

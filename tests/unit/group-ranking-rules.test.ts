@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { betOverview } from '~/domain/bet-overview'
 import { hottestBets, hottestGroups } from '~/domain/group-recommendations'
 import { avatarProblem, canAdminister, canLeave, groupNameProblem, hasAdmin } from '~/domain/group-rules'
-import { periodOfTab, rankingTabOf, trophyOf } from '~/domain/ranking-tabs'
+import { earnsTrophy, periodOfTab, rankingTabOf, trophyOf } from '~/domain/ranking-tabs'
 import { group } from '../support/game-fixtures'
 
 const poll = (pollId: number, phase: 'open' | 'closed' | 'evaluated', totalTtcBet: number, endTime = 10) => ({
@@ -88,14 +88,23 @@ describe('ranking tabs', () => {
   })
 
   it('gives the weekly top three gold, silver and bronce trophies', () => {
-    expect([1, 2, 3, 4].map((rank) => trophyOf(rank, 'this_week'))).toEqual([
+    expect([1, 2, 3, 4].map((rank) => trophyOf(rank, 'this_week', 5))).toEqual([
       'gold',
       'silver',
       'bronce',
       undefined,
     ])
-    expect(trophyOf(1, 'realtime')).toBe('gold')
-    expect(trophyOf(1, 'all_time')).toBeUndefined()
+    expect(trophyOf(1, 'realtime', 5)).toBe('gold')
+    expect(trophyOf(1, 'all_time', 5)).toBeUndefined()
+  })
+
+  it('crowns nobody for points not won: everyone tied at 0, or a loss', () => {
+    expect(trophyOf(1, 'this_week', 0)).toBeUndefined()
+    expect(trophyOf(1, 'last_week', -3)).toBeUndefined()
+    expect(trophyOf(2, 'last_week', 0.01)).toBe('silver')
+    expect(earnsTrophy(3, 0.01)).toBe(true)
+    expect(earnsTrophy(4, 100)).toBe(false)
+    expect(earnsTrophy(1, 0)).toBe(false)
   })
 })
 

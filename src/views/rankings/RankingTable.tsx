@@ -53,7 +53,7 @@ export function RankingTable({ caption, rows, tab, ownUserId, loading = false }:
               ))
             : rows.map((row) => {
                 const own = row.userId === ownUserId
-                const trophy = trophyOf(row.rank, tab)
+                const trophy = trophyOf(row.rank, tab, row.points)
                 return (
                   <Table.Row
                     key={row.userId}

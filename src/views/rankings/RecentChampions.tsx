@@ -31,7 +31,7 @@ export function RecentChampions() {
       <Card.Body>
         <styled.ol listStyle="none" display="flex" flexDirection="column" gap="2" aria-busy={loading}>
           {champions.map((champion) => {
-            const trophy = trophyOf(champion.rank, 'last_week')
+            const trophy = trophyOf(champion.rank, 'last_week', champion.points ?? 0)
             return (
               <styled.li key={champion.rank} display="flex" alignItems="center" gap="3">
                 <styled.span
