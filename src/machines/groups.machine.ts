@@ -88,7 +88,17 @@ export const groupsMachine = setup({
         invitations: without(context.invitations, target(context).id),
         publicGroups:
           left?.publicGroup && !context.publicGroups.some((group) => group.id === left.id)
-            ? [...context.publicGroups, { ...left, memberStatus: null, isAdmin: false }]
+            ? [
+                ...context.publicGroups,
+                {
+                  ...left,
+                  memberStatus: null,
+                  isAdmin: false,
+                  // the count is of active members: an invitation declined was not one of them
+                  memberCount:
+                    left.memberStatus === 'active' ? Math.max(0, left.memberCount - 1) : left.memberCount,
+                },
+              ]
             : context.publicGroups,
       }
     }),

@@ -104,8 +104,9 @@ describe('the groups machine', () => {
     actor.send({ type: 'group.leave', group: { id: 8, name: 'Bulls' } })
     await settle()
     expect(actor.getSnapshot().context.groups.map((g) => g.id)).toEqual([1000, 7])
+    // one member fewer: the player who left
     expect(actor.getSnapshot().context.publicGroups).toEqual([
-      { ...bulls, memberStatus: null, isAdmin: false },
+      { ...bulls, memberStatus: null, isAdmin: false, memberCount: bulls.memberCount - 1 },
     ])
     actor.send({ type: 'group.delete', group: { id: 7, name: 'Traders' } })
     await settle()
