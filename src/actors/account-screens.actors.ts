@@ -9,6 +9,8 @@ import type { FormValues } from '../machines/form.types'
 import type { LoaderInput } from '../machines/loader.machine'
 import type { SessionMachine } from '../machines/session.machine'
 import type { SettingsFormMachine } from '../machines/settings-form.machine'
+import type { Navigator } from './navigation'
+import type { Notifier } from './notifier'
 
 interface ApiDeps {
   readonly api: ApiClient
@@ -66,16 +68,27 @@ export function provideSettingsForm(machine: SettingsFormMachine, { api, session
   })
 }
 
+/** What a player reads once their account is gone (ours: the spec shows no text). */
+export const accountDeletedText = 'Your account was deleted.'
+
+interface DeleteAccountDeps extends SessionDeps {
+  readonly navigate: Navigator
+  readonly notify: Notifier
+}
+
 /**
  * `DELETE /v1/users/me` with the password; once the account is gone the session logs out (the guest
- * is back at once; its logout call may fail now, which changes nothing).
+ * is back at once; its logout call may fail now, which changes nothing), the player lands on the
+ * sign-in page (not sent back to the settings of an account that no longer exists) and is told.
  */
-export function provideDeleteAccount(machine: DeleteAccountMachine, { api, session }: SessionDeps) {
+export function provideDeleteAccount(machine: DeleteAccountMachine, deps: DeleteAccountDeps) {
   return machine.provide({
     actors: {
       submit: fromPromise<unknown, FormValues>(async ({ input, signal }) => {
-        await api.call('deleteAccount', { body: { password: String(input.password ?? '') }, signal })
-        session.send({ type: 'session.logout' })
+        await deps.api.call('deleteAccount', { body: { password: String(input.password ?? '') }, signal })
+        deps.session.send({ type: 'session.logout' })
+        deps.navigate.go('/account/signin', { replace: true })
+        deps.notify.show({ kind: 'info', message: accountDeletedText })
         return undefined
       }),
     },

@@ -106,6 +106,11 @@ describe('settings (spec §2 /settings)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete account' }))
     await waitFor(() => expect(view.calls).toContain('logout'))
     expect(deletions.at(-1)).toEqual({ password: 'right password' })
+    // to the sign-in page, not back to the settings of an account that is gone, and told so
+    await waitFor(() => expect(view.history.at(-1)).toBe('/account/signin'))
+    expect(view.client.notifications.getSnapshot().context.notices.map((notice) => notice.message)).toContain(
+      'Your account was deleted.',
+    )
   })
 
   it('checks for an update through the service worker and offers a reload', async () => {
