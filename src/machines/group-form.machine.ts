@@ -33,9 +33,16 @@ function avatarRefusalOf(error: unknown): Problems['avatar'] {
   return undefined
 }
 
-/** The negative notice of a failed save, with the group's name. */
-const saveFailed = ({ context }: { context: GroupFormContext }) =>
-  gameNotices.group('negative', gameTexts.groupSaveFailed, context.draft.name.trim())
+/**
+ * The negative notice of a failed save: the server's reason when it refused the request (an end time in
+ * the past, a prize above the balance), else the group's name.
+ */
+const saveFailed = ({ context, event }: { context: GroupFormContext; event: unknown }) => {
+  const error = (event as { error?: { status?: unknown; message?: unknown } }).error
+  const refused = typeof error?.status === 'number' && error.status >= 400 && error.status < 500
+  const reason = refused && typeof error.message === 'string' ? error.message : undefined
+  return gameNotices.group('negative', gameTexts.groupSaveFailed, reason ?? context.draft.name.trim())
+}
 
 const draftOf = (group: Group | undefined): GroupDraft => ({
   name: group?.name ?? '',

@@ -72,13 +72,13 @@ describe('the ranking loader', () => {
 })
 
 describe('the group form', () => {
-  function start(options: { group?: Group; fail?: boolean; refuseAvatar?: ApiError } = {}) {
+  function start(options: { group?: Group; fail?: boolean | ApiError; refuseAvatar?: ApiError } = {}) {
     const seen: { step: string; detail: unknown }[] = []
     const machine = groupFormMachine.provide({
       actors: {
         saveGroup: fromPromise<Group, SubmitGroupInput>(async ({ input }) => {
           seen.push({ step: 'submit', detail: input })
-          if (options.fail) throw down
+          if (options.fail) throw options.fail === true ? down : options.fail
           return group(input.groupId ?? 42, input.draft.name.trim())
         }),
         uploadAvatar: fromPromise<Group, UploadAvatarInput>(async ({ input }) => {
@@ -173,7 +173,11 @@ describe('the group form', () => {
     expect(selectFormProblems(actor.getSnapshot())).toEqual({ avatar: 'avatar' })
     expect(seen.at(-1)).toEqual({
       step: 'notice',
-      detail: { kind: 'negative', message: 'Error saving group', caption: 'Bulls' },
+      detail: {
+        kind: 'negative',
+        message: 'Error saving group',
+        caption: 'Avatar must be a PNG, JPEG or GIF.',
+      },
     })
     seen.length = 0
     actor.send({ type: 'groupForm.pickAvatar', file: { name: 'real.png', type: 'image/png', size: 9 } })
@@ -191,6 +195,23 @@ describe('the group form', () => {
     await settle()
     expect(actor.getSnapshot().value).toBe('editing')
     expect(selectFormProblems(actor.getSnapshot())).toEqual({})
+  })
+
+  it('says why when the server refuses the group', async () => {
+    const { actor, seen } = start({
+      fail: new ApiError(400, 'validation_failed', 'The end time of an event must be in the future.'),
+    })
+    actor.send({ type: 'groupForm.setName', name: 'Cup' })
+    actor.send({ type: 'groupForm.submit' })
+    await settle()
+    expect(seen.at(-1)).toEqual({
+      step: 'notice',
+      detail: {
+        kind: 'negative',
+        message: 'Error saving group',
+        caption: 'The end time of an event must be in the future.',
+      },
+    })
   })
 
   it('keeps the form open with a negative notice when the save fails', async () => {
