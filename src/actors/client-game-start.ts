@@ -83,6 +83,7 @@ export function createGame(deps: GameStartDeps) {
     domain,
     timeZone: deps.timeZone,
     now: deps.now,
+    refreshBalance: () => session.send({ type: 'session.refresh', force: true }),
   })
   const linkDeps = {
     session,

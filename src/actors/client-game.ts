@@ -26,6 +26,8 @@ export interface GameActorsDeps extends ServerErrorPolicyDeps {
   readonly timeZone?: string
   /** @default Date.now */
   readonly now?: () => number
+  /** reads the player's balance again after a bet (the session's auth user) */
+  readonly refreshBalance?: () => void
 }
 
 /** A store of the boot, looked up when an event is sent (absent while the boot has not started). */
@@ -55,7 +57,10 @@ export function createGameActors(deps: GameActorsDeps) {
   const actors = {
     prices: createActor(pricesMachine, options),
     groups: createActor(provideGroups(groupsMachine, { ...policy, store: storesIn(deps.system) }), options),
-    bet: createActor(provideBet(betMachine, { ...policy, polls, now }), options),
+    bet: createActor(
+      provideBet(betMachine, { ...policy, polls, now, refreshBalance: deps.refreshBalance }),
+      options,
+    ),
     predictions: createActor(
       providePredictions(predictionsMachine, { ...policy, taggedMessages, now }),
       options,

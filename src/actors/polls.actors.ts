@@ -30,6 +30,8 @@ export interface BetDeps extends ServerErrorPolicyDeps {
   readonly polls: Sendable<PollsEvent>
   /** @default Date.now */
   readonly now?: () => number
+  /** reads the player's balance again (the session's auth user) @default nothing */
+  readonly refreshBalance?: () => void
 }
 
 /** The production wiring of the bet flow. */
@@ -46,6 +48,7 @@ export function provideBet(machine: BetMachine, deps: BetDeps) {
         deps.polls.send({ type: 'polls.resultsReceived', pollId, results }),
       notify: (_, notice) => deps.notify.show(notice),
       navigateToSignIn: () => goToSignIn(deps.navigate),
+      refreshBalance: () => deps.refreshBalance?.(),
     },
   })
 }

@@ -44,6 +44,8 @@ export const betMachine = setup({
     storeResults: (_, _results: { readonly pollId: number; readonly results: PollResults }) => {},
     notify: (_, _notice: Notice) => {},
     navigateToSignIn: () => {},
+    /** the stake left the wallet: the balance is read again at once, not at the next reload */
+    refreshBalance: () => {},
   },
 }).createMachine({
   id: 'bet',
@@ -80,6 +82,7 @@ export const betMachine = setup({
               type: 'storeResults',
               params: ({ context, event }) => ({ pollId: sending(context).pollId, results: event.output }),
             },
+            'refreshBalance',
             'dequeue',
           ],
         },

@@ -194,7 +194,10 @@ describe('the poll actors', () => {
     polls.send({ type: 'titles.changed', titleIds: [1] })
     polls.send({ type: 'store.initialize' })
     await settle()
-    const bet = createActor(provideBet(betMachine, { ...base, polls, now: () => 42 })).start()
+    let balanceReads = 0
+    const bet = createActor(
+      provideBet(betMachine, { ...base, polls, now: () => 42, refreshBalance: () => void balanceReads++ }),
+    ).start()
     bet.send({ type: 'bet.place', pollId: 1, userId: 5, vote: 'down', wager: '10', balance: 20 })
     expect(polls.getSnapshot().context.data.polls[0]?.votes).toEqual([
       { pollId: 1, userId: 5, vote: 'down', ttcBet: 10, createdAt: 42, payout: null },
@@ -202,6 +205,8 @@ describe('the poll actors', () => {
     await settle()
     await settle()
     expect(polls.getSnapshot().context.data.polls[0]?.results).toEqual(results)
+    // the stake left the wallet: the balance is read again at once
+    expect(balanceReads).toBe(1)
     expect(calls.find((c) => c.name === 'vote')?.args).toMatchObject({
       params: { pollId: 1 },
       body: { pollId: 1, userId: 5, vote: 'down', ttcBet: 10 },
@@ -214,11 +219,19 @@ describe('the poll actors', () => {
         throw new ApiError(409, 'already_voted', 'Warning: You have already placed your bet.')
       },
     })
-    const bet = createActor(provideBet(betMachine, { ...base, polls: { send: () => {} } })).start()
+    let balanceReads = 0
+    const bet = createActor(
+      provideBet(betMachine, {
+        ...base,
+        polls: { send: () => {} },
+        refreshBalance: () => void balanceReads++,
+      }),
+    ).start()
     bet.send({ type: 'bet.place', pollId: 1, userId: 5, vote: 'up', wager: 1, balance: 20 })
     await settle()
     await settle()
     expect(notices).toEqual([{ kind: 'warning', message: 'Warning: You have already placed your bet.' }])
+    expect(balanceReads).toBe(0)
     bet.send({ type: 'bet.place', pollId: 1, userId: -1, vote: 'up', wager: 1, balance: 20 })
     expect(moves).toEqual(['/account/signin?next=%2Flivestream'])
   })
