@@ -109,7 +109,12 @@ export function groupsAfter(events: readonly AnyEventObject[]) {
         mine = mine.filter((g) => g.id !== id)
         invited = invited.filter((g) => g.id !== id)
         if (target.type === 'group.delete') open = open.filter((g) => g.id !== id)
-        else if (gone?.publicGroup) open = [...open, { ...gone, memberStatus: null, isAdmin: false }]
+        else if (gone?.publicGroup) {
+          // back among the public groups without the player: one active member fewer
+          const memberCount =
+            gone.memberStatus === 'active' ? Math.max(0, gone.memberCount - 1) : gone.memberCount
+          open = [...open, { ...gone, memberStatus: null, isAdmin: false, memberCount }]
+        }
         if (active === id) active = 1000
       }
       if (target.type === 'group.save') mine = mine.map((g) => (g.id === id ? (event.output as Group) : g))
