@@ -9,13 +9,15 @@ import { GroupAvatar } from './GroupAvatar'
 export function GroupSummary({
   group,
   active = false,
+  withActions = false,
 }: {
   readonly group: Group
   readonly active?: boolean
+  /** it shares a wrapping row with buttons: it keeps 14rem, and the buttons go below it when both do not fit */
+  readonly withActions?: boolean
 }) {
   return (
-    // at least 14rem before the row's buttons: when both do not fit, the buttons wrap below the name
-    <styled.div display="flex" alignItems="center" gap="3" minW="0" flex="1 1 14rem">
+    <styled.div display="flex" alignItems="center" gap="3" minW="0" flex={withActions ? '1 1 14rem' : '1'}>
       <GroupAvatar name={group.name} avatarUrl={group.avatarUrl} />
       <styled.div minW="0">
         <styled.div display="flex" alignItems="center" gap="2" flexWrap="wrap">

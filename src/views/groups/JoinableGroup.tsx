@@ -27,7 +27,7 @@ export function JoinableGroup({
   const client = useClient()
   return (
     <styled.li display="flex" alignItems="center" gap="3" flexWrap="wrap" aria-busy={changing || undefined}>
-      <GroupSummary group={group} />
+      <GroupSummary group={group} withActions />
       <styled.div display="flex" gap="2">
         <Button
           size="sm"

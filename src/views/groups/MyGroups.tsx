@@ -40,7 +40,7 @@ export function MyGroups() {
               borderRadius="l2"
               aria-busy={changingId === group.id}
             >
-              <GroupSummary group={group} active={group.id === activeId} />
+              <GroupSummary group={group} active={group.id === activeId} withActions />
               <GroupActions group={group} active={group.id === activeId} busy={changingId !== undefined} />
             </styled.li>
           ))}
