@@ -69,5 +69,25 @@ describe('the app shell', () => {
       expect(issues.all()).toEqual([])
       await page.context().close()
     })
+
+    it(`shows all four tabs of the ticker panel inside it at ${viewport.width} px`, async () => {
+      const { server, browser } = started()
+      const page = await browser.newPage(viewport, { baseURL: server.url })
+      await signInBrowser(page, server, await signUpPlayer(server))
+      const apple = 2494
+      await page.goto(`/livestream?title=${apple}`)
+      const panel = page.getByRole('dialog')
+      const tabs = panel.getByRole('tablist', { name: 'Ticker details' }).getByRole('tab')
+      await tabs.first().waitFor()
+      expect(await tabs.allTextContents()).toEqual(['About', 'Fundamentals', 'TweetGame', 'Charts'])
+      const box = await panel.boundingBox()
+      if (!box) throw new Error('the ticker panel has no box')
+      // every tab in view, none cut off or scrolled out of the panel (the last one once was)
+      for (const tab of await tabs.all()) {
+        const tabBox = await tab.boundingBox()
+        expect(tabBox && tabBox.x >= box.x && tabBox.x + tabBox.width <= box.x + box.width).toBe(true)
+      }
+      await page.context().close()
+    })
   }
 })

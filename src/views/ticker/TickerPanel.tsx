@@ -20,11 +20,20 @@ export function TickerPanel({ titleId }: { readonly titleId: number }) {
   })
   return (
     <Tabs.Root defaultValue="about" lazyMount size="sm">
-      <Tabs.List aria-label="Ticker details" overflowX="auto">
-        <Tabs.Trigger value="about">About</Tabs.Trigger>
-        <Tabs.Trigger value="fundamentals">Fundamentals</Tabs.Trigger>
-        <Tabs.Trigger value="tweetgame">TweetGame</Tabs.Trigger>
-        <Tabs.Trigger value="charts">Charts</Tabs.Trigger>
+      {/* narrower triggers on phones: the four tabs fit a 390 px screen instead of hiding the last */}
+      <Tabs.List aria-label="Ticker details" overflowX="auto" gap={{ base: '0', sm: '4' }}>
+        <Tabs.Trigger value="about" px={{ base: '2', sm: '3' }}>
+          About
+        </Tabs.Trigger>
+        <Tabs.Trigger value="fundamentals" px={{ base: '2', sm: '3' }}>
+          Fundamentals
+        </Tabs.Trigger>
+        <Tabs.Trigger value="tweetgame" px={{ base: '2', sm: '3' }}>
+          TweetGame
+        </Tabs.Trigger>
+        <Tabs.Trigger value="charts" px={{ base: '2', sm: '3' }}>
+          Charts
+        </Tabs.Trigger>
         <Tabs.Indicator />
       </Tabs.List>
       <Tabs.Content value="about">

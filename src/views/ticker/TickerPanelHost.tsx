@@ -14,8 +14,10 @@ export function TickerPanelHost() {
     <Drawer.Root open={titleId !== undefined} onOpenChange={(details) => details.open || close()}>
       <Portal>
         <Drawer.Backdrop />
-        <Drawer.Positioner>
-          <Drawer.Content w={{ base: 'full', sm: '34rem', lg: '40rem' }} maxW="100vw">
+        {/* the positioner sets the width: the recipe's 24rem there would squeeze a wider content (a flex item)
+            and hide the last tab */}
+        <Drawer.Positioner w={{ base: 'full', sm: '34rem', lg: '40rem' }} maxW="100vw">
+          <Drawer.Content>
             <Drawer.Header>
               <Drawer.Title>{titleId !== undefined && <TickerPanelTitle titleId={titleId} />}</Drawer.Title>
               <Drawer.CloseTrigger asChild position="absolute" top="3" right="4">
