@@ -89,5 +89,21 @@ describe('the app shell', () => {
       }
       await page.context().close()
     })
+
+    it(`shows the four ranking periods inside the page at ${viewport.width} px`, async () => {
+      const { server, browser } = started()
+      const page = await browser.newPage(viewport, { baseURL: server.url })
+      await signInBrowser(page, server, await signUpPlayer(server))
+      await page.goto('/rankings/this_week')
+      const tabs = page.getByRole('tablist', { name: 'Ranking periods' }).getByRole('tab')
+      await tabs.first().waitFor()
+      expect(await tabs.count()).toBe(4)
+      const width = await page.evaluate(() => document.documentElement.clientWidth)
+      for (const tab of await tabs.all()) {
+        const box = await tab.boundingBox()
+        expect(box && box.x >= 0 && box.x + box.width <= width).toBe(true)
+      }
+      await page.context().close()
+    })
   }
 })

@@ -71,7 +71,9 @@ export function RankingTable({ caption, rows, tab, ownUserId, loading = false }:
                       <UserNameButton userId={row.userId} username={row.username} />
                       {own && <styled.span color="fg.muted"> (you)</styled.span>}
                     </Table.Cell>
-                    <Table.Cell textAlign="end">{formatTtc(row.points)}</Table.Cell>
+                    <Table.Cell textAlign="end" whiteSpace="nowrap">
+                      {formatTtc(row.points)}
+                    </Table.Cell>
                     <Table.Cell textAlign="end">{formatPercent(row.accuracy)}</Table.Cell>
                   </Table.Row>
                 )

@@ -50,10 +50,16 @@ export function Rankings() {
         </Heading>
         <Text color="fg.muted">{groupName ? `Group: ${groupName}` : 'Your active group'}</Text>
       </Stack>
-      <Tabs.Root value={tab} onValueChange={({ value }) => navigate(pathOf(value as RankingTab))} lazyMount>
-        <Tabs.List aria-label="Ranking periods" overflowX="auto">
+      <Tabs.Root
+        value={tab}
+        onValueChange={({ value }) => navigate(pathOf(value as RankingTab))}
+        lazyMount
+        size="sm"
+      >
+        {/* tighter on phones: the four periods fit a 390 px screen instead of hiding the last */}
+        <Tabs.List aria-label="Ranking periods" overflowX="auto" gap={{ base: '0', sm: '4' }}>
           {rankingTabs.map((value) => (
-            <Tabs.Trigger key={value} value={value}>
+            <Tabs.Trigger key={value} value={value} px={{ base: '2', sm: '3' }}>
               {tabLabels[value]}
             </Tabs.Trigger>
           ))}
