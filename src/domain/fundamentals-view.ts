@@ -1,5 +1,5 @@
 import type { Fundamentals } from '../api/market'
-import { formatCompact, formatDecimal, formatPrice } from './number-format'
+import { formatCompact, formatDecimal, formatMoney, formatPrice } from './number-format'
 
 /** One line of the Fundamentals tab: the spec's figure and its value as shown. */
 export interface FundamentalRow {
@@ -24,14 +24,15 @@ const compactAmount = (currency: string) => (value: number) => `${formatCompact(
 export function fundamentalRows(fundamentals: Fundamentals): FundamentalRow[] {
   const { currency } = fundamentals
   const price = (value: number) => formatPrice(value, currency)
+  const perShare = (value: number) => formatMoney(value, currency)
   return [
     { label: 'Market cap', value: or(fundamentals.marketCap, compactAmount(currency)) },
     { label: 'Previous close', value: price(fundamentals.previousClose) },
     { label: '52-week high', value: price(fundamentals.week52High) },
     { label: '52-week low', value: price(fundamentals.week52Low) },
-    { label: 'Earnings per share', value: or(fundamentals.earnings, price) },
+    { label: 'Earnings per share', value: or(fundamentals.earnings, perShare) },
     { label: 'Sales', value: or(fundamentals.sales, compactAmount(currency)) },
-    { label: 'Book value per share', value: or(fundamentals.bookValue, price) },
+    { label: 'Book value per share', value: or(fundamentals.bookValue, perShare) },
     { label: '50-day moving average', value: or(fundamentals.sma50, price) },
     { label: 'RSI(14)', value: or(fundamentals.rsi14, (value) => formatDecimal(value, 1)) },
     { label: 'PE ratio', value: or(fundamentals.pe, (value) => formatDecimal(value, 2)) },

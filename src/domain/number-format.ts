@@ -31,16 +31,31 @@ export function formatUsd(value: number, signed = false): string {
 }
 
 /**
+ * Decimals of a price: the spec's 2, and 4 below 10, where a currency pair (EUR/USD at 1.0834) or a
+ * cheap coin (0.3922) moves in the third and fourth decimal. With 2 both would read the same before
+ * and after the move that decides a prediction.
+ */
+export const priceFractionDigits = (price: number): 2 | 4 => (Math.abs(price) < 10 ? 4 : 2)
+
+/**
  * A price in a title's currency (spec §9 default currencies): ISO codes through Intl (`€12.30`),
- * others such as an index's `PTS` as a suffix (`15,230.10 PTS`).
+ * others such as an index's `PTS` as a suffix (`15,230.10 PTS`); small prices with 4 decimals.
  */
 export function formatPrice(value: number, currency: string): string {
-  if (currency === 'PTS' || !/^[A-Z]{3}$/.test(currency)) return `${formatDecimal(value)} ${currency}`
+  return formatMoney(value, currency, priceFractionDigits(value))
+}
+
+/**
+ * An amount in a title's currency that is not a quote (earnings or book value per share): the spec's
+ * 2 decimals, however small.
+ */
+export function formatMoney(value: number, currency: string, digits = 2): string {
+  if (currency === 'PTS' || !/^[A-Z]{3}$/.test(currency)) return `${formatDecimal(value, digits)} ${currency}`
   return formatter({
     style: 'currency',
     currency,
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
   }).format(value)
 }
 

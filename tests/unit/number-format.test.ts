@@ -6,6 +6,7 @@ import {
   formatPrice,
   formatTtc,
   formatUsd,
+  priceFractionDigits,
 } from '../../src/domain/number-format'
 
 describe('number formats (spec §9, en-US)', () => {
@@ -34,6 +35,14 @@ describe('number formats (spec §9, en-US)', () => {
     expect(formatPrice(12.3, 'EUR')).toBe('€12.30')
     expect(formatPrice(15230.1, 'PTS')).toBe('15,230.10 PTS')
     expect(formatPrice(99.999, 'USD')).toBe('$100.00')
+  })
+
+  it('gives prices under 10 four decimals, so a currency pair or a cheap coin shows its move', () => {
+    expect(formatPrice(1.08342, 'USD')).toBe('$1.0834')
+    expect(formatPrice(0.3922, 'USD')).toBe('$0.3922')
+    expect(formatPrice(0.3864, 'USD')).not.toBe(formatPrice(0.3922, 'USD'))
+    expect(formatPrice(10, 'USD')).toBe('$10.00')
+    expect(priceFractionDigits(-0.5)).toBe(4)
   })
 
   it('formats TTC amounts with the symbol', () => {

@@ -1,6 +1,6 @@
 import { ArrowDownRightIcon, ArrowRightIcon, ArrowUpRightIcon } from 'lucide-react'
 import { styled } from 'styled-system/jsx'
-import { formatDecimal, formatPercent } from '~/domain/number-format'
+import { formatDecimal, formatPercent, priceFractionDigits } from '~/domain/number-format'
 import { type MoveDirection, priceMove } from '~/domain/poll-view'
 
 const icons: Record<MoveDirection, typeof ArrowUpRightIcon> = {
@@ -34,7 +34,8 @@ export function PriceMoveText({
     >
       <Icon aria-hidden size={16} />
       <styled.span srOnly>{spoken[move.direction]}</styled.span>
-      {formatDecimal(move.change, 2, true)} ({formatPercent(move.ratio, 2, true)})
+      {formatDecimal(move.change, priceFractionDigits(reference), true)} ({formatPercent(move.ratio, 2, true)}
+      )
     </styled.span>
   )
 }
