@@ -13,9 +13,11 @@ const day = 24 * hour
  */
 export function formatRelativeTime(at: number, now: number): string {
   const diff = at - now
-  const size = Math.abs(diff)
-  if (size < minute) return relative.format(Math.trunc(diff / second), 'second')
-  if (size < hour) return relative.format(Math.trunc(diff / minute), 'minute')
-  if (size < 2 * day) return relative.format(Math.trunc(diff / hour), 'hour')
-  return relative.format(Math.trunc(diff / day), 'day')
+  // to the nearest unit: 2 h 59 min ahead is 'in 3 hours', not 'in 2 hours' (a prediction just made),
+  // and 59 min 59 s is 'in 1 hour', not 'in 60 minutes'
+  const inUnits = (unit: number) => Math.round(diff / unit) || 0
+  if (Math.abs(inUnits(second)) < 60) return relative.format(inUnits(second), 'second')
+  if (Math.abs(inUnits(minute)) < 60) return relative.format(inUnits(minute), 'minute')
+  if (Math.abs(inUnits(hour)) < 48) return relative.format(inUnits(hour), 'hour')
+  return relative.format(inUnits(day), 'day')
 }

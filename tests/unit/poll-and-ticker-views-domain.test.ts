@@ -58,6 +58,15 @@ describe('time texts', () => {
     expect(formatRelativeTime(3 * 24 * 60 * minute, 0)).toBe('in 3 days')
   })
 
+  it('rounds to the nearest unit, so a prediction just made is evaluated in 3 hours', () => {
+    expect(formatRelativeTime(3 * 60 * minute - 5_000, 0)).toBe('in 3 hours')
+    expect(formatRelativeTime(119 * minute, 0)).toBe('in 2 hours')
+    expect(formatRelativeTime(0, 89 * minute)).toBe('1 hour ago')
+    expect(formatRelativeTime(90 * minute, 0)).toBe('in 2 hours')
+    expect(formatRelativeTime(60 * minute - 1, 0)).toBe('in 1 hour')
+    expect(formatRelativeTime(59_600, 0)).toBe('in 1 minute')
+  })
+
   it('shows the countdown as a clock and in words to the minute', () => {
     expect(formatCountdown(2 * 3_600_000 + 13 * minute + 5_000)).toBe('02:13:05')
     expect(formatCountdown(-5)).toBe('00:00:00')
