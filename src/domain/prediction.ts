@@ -52,6 +52,29 @@ export function correctness(prediction: ScoredPrediction, latestPrice?: number):
   return price === undefined ? undefined : isCorrectPrediction(prediction.trend, prediction.atPrice, price)
 }
 
+/**
+ * How a prediction stands: correct or incorrect, or, while it runs, unchanged when the latest price is
+ * still its own (no move yet: 'incorrect' then would only mean the market has not moved); undefined
+ * when no price is known.
+ */
+export type PredictionStanding = 'correct' | 'incorrect' | 'unchanged'
+
+export function predictionStanding(
+  prediction: ScoredPrediction & { evaluatedAt?: number | null },
+  latestPrice?: number,
+): PredictionStanding | undefined {
+  const running = predictionStatus(prediction) === 'running'
+  if (
+    running &&
+    latestPrice !== undefined &&
+    prediction.evalPrice == null &&
+    latestPrice === prediction.atPrice
+  )
+    return 'unchanged'
+  const correct = correctness(prediction, latestPrice)
+  return correct === undefined ? undefined : correct ? 'correct' : 'incorrect'
+}
+
 /** A title's score: the sum of rewardFactor over its correct predictions. */
 export function titleScore(predictions: readonly ScoredPrediction[], latestPrice?: number): number {
   return predictions.reduce((sum, p) => (correctness(p, latestPrice) ? sum + p.rewardFactor : sum), 0)

@@ -5,6 +5,7 @@ import {
   isCorrectPrediction,
   nextEvaluationTime,
   normalizeTrend,
+  predictionStanding,
   predictionStatus,
   titleScore,
 } from '../../src/domain/prediction'
@@ -43,6 +44,16 @@ describe('prediction rules', () => {
     expect(correctness(running)).toBeUndefined()
     expect(correctness(running, 11)).toBe(true)
     expect(correctness({ ...running, evalPrice: 9 }, 11)).toBe(false)
+  })
+
+  it('calls a running prediction unchanged while the price has not moved, and an evaluated one wrong', () => {
+    const running = { trend: 'Up' as const, atPrice: 10, rewardFactor: 1 }
+    expect(predictionStanding(running, 10)).toBe('unchanged')
+    expect(predictionStanding(running, 11)).toBe('correct')
+    expect(predictionStanding(running, 9)).toBe('incorrect')
+    expect(predictionStanding(running)).toBeUndefined()
+    // decided at its own price: wrong, as the rules say
+    expect(predictionStanding({ ...running, evalPrice: 10, evaluatedAt: 5 }, 11)).toBe('incorrect')
   })
 
   it('scores a title as the sum of rewardFactor over its correct predictions', () => {

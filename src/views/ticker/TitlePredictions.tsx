@@ -1,19 +1,21 @@
 import { useSelector } from '@xstate/react'
 import { styled } from 'styled-system/jsx'
 import type { TaggedMessage } from '~/api/predictions'
-import { formatDecimal } from '~/domain/number-format'
-import { correctness, evaluationTimeOf, predictionStatus } from '~/domain/prediction'
+import { formatDecimal, priceFractionDigits } from '~/domain/number-format'
+import { evaluationTimeOf, predictionStanding, predictionStatus } from '~/domain/prediction'
 import { formatRelativeTime } from '~/domain/relative-time'
 import { selectLatestPrice, selectTitlePredictions } from '~/machines/ticker.select'
 import { useClient } from '~/views/client-context'
 import { useClock } from '~/views/polls/use-clock'
 import { Badge, Heading, Text } from '~/views/ui'
 
+const verdicts = { correct: 'Correct', incorrect: 'Wrong', unchanged: 'Unchanged' } as const
+
 function verdict(prediction: TaggedMessage, latestPrice: number | undefined): string {
-  const correct = correctness(prediction, latestPrice)
-  if (correct === undefined) return 'No price yet'
+  const standing = predictionStanding(prediction, latestPrice)
+  if (standing === undefined) return 'No price yet'
   const running = predictionStatus(prediction) === 'running'
-  return `${correct ? 'Correct' : 'Wrong'}${running ? ' so far' : ''}`
+  return `${verdicts[standing]}${running ? ' so far' : ''}`
 }
 
 /** The player's predictions on the title: direction, price, evaluation time and whether it is correct. */
@@ -49,7 +51,7 @@ export function TitlePredictions({ titleId }: { readonly titleId: number }) {
                 <Badge colorPalette={prediction.trend === 'Up' ? 'up' : 'down'} variant="solid">
                   {prediction.trend}
                 </Badge>
-                <span>at {formatDecimal(prediction.atPrice)}</span>
+                <span>at {formatDecimal(prediction.atPrice, priceFractionDigits(prediction.atPrice))}</span>
                 <styled.span color="fg.muted">evaluated {formatRelativeTime(evaluated, now)}</styled.span>
                 <styled.span ml="auto" fontWeight="medium">
                   {verdict(prediction, latest?.price)}

@@ -2,15 +2,15 @@ import { useSelector } from '@xstate/react'
 import { memo } from 'react'
 import type { TaggedMessage } from '~/api/predictions'
 import { formatDateTime, isoDateTime } from '~/domain/date-format'
-import { formatDecimal } from '~/domain/number-format'
-import { correctness, predictionStatus } from '~/domain/prediction'
+import { formatDecimal, priceFractionDigits } from '~/domain/number-format'
+import { predictionStanding, predictionStatus } from '~/domain/prediction'
 import { selectLatestPrice } from '~/machines/prices.machine'
 import { selectTitleName } from '~/machines/title-info.machine'
 import { useClient } from '~/views/client-context'
 import { Badge, Table } from '~/views/ui'
 import { TrendBadge } from './TrendBadge'
 
-const resultText = { true: 'Correct', false: 'Incorrect' } as const
+const resultText = { correct: 'Correct', incorrect: 'Incorrect', unchanged: 'Unchanged' } as const
 
 /**
  * One prediction (spec §3, §4): while it runs it is judged against the title's latest tick, which this
@@ -29,7 +29,7 @@ export const PredictionRow = memo(function PredictionRow({
     selectLatestPrice(snapshot.context, prediction.titleId),
   )
   const status = predictionStatus(prediction)
-  const correct = correctness(prediction, latest)
+  const standing = predictionStanding(prediction, latest)
   const comparedPrice = prediction.evalPrice ?? latest
   return (
     <Table.Row>
@@ -39,13 +39,15 @@ export const PredictionRow = memo(function PredictionRow({
       <Table.Cell>
         <TrendBadge trend={prediction.trend} />
       </Table.Cell>
-      <Table.Cell textAlign="end">{formatDecimal(prediction.atPrice)}</Table.Cell>
       <Table.Cell textAlign="end">
-        {comparedPrice === undefined ? '—' : formatDecimal(comparedPrice)}
+        {formatDecimal(prediction.atPrice, priceFractionDigits(prediction.atPrice))}
+      </Table.Cell>
+      <Table.Cell textAlign="end">
+        {comparedPrice === undefined ? '—' : formatDecimal(comparedPrice, priceFractionDigits(comparedPrice))}
         {status === 'running' && comparedPrice !== undefined ? ' (latest)' : ''}
       </Table.Cell>
       <Table.Cell>
-        {correct === undefined ? '—' : resultText[`${correct}`]}
+        {standing === undefined ? '—' : resultText[standing]}
         {status === 'running' ? (
           <Badge size="sm" variant="outline" ml="2">
             Running
