@@ -32,6 +32,7 @@ export const groupMembersMachine = setup({
   guards: {
     hasNoAdmin: ({ context }) => !hasAdmin(context.members),
     hasName: ({ event }) => event.type === 'members.search' && event.name.trim().length > 0,
+    foundNobody: ({ context }) => context.found.length === 0,
   },
   actions: {
     toggleAdmin: assign({
@@ -108,7 +109,7 @@ export const groupMembersMachine = setup({
             src: 'searchUsers',
             input: ({ event }) => ({ name: event.type === 'members.search' ? event.name.trim() : '' }),
             onDone: {
-              target: 'idle',
+              target: 'searched',
               actions: assign({
                 found: ({ context, event }) =>
                   event.output.filter((user) => !context.members.some((m) => m.userId === user.id)),
@@ -117,6 +118,11 @@ export const groupMembersMachine = setup({
             onError: 'searchFailed',
           },
         },
+        // 'nobody' says so: a search that finds nobody to add must not look like no answer at all
+        searched: {
+          always: [{ guard: 'foundNobody', target: 'nobody' }, { target: 'idle' }],
+        },
+        nobody: {},
         searchFailed: {},
       },
     },
@@ -134,4 +140,5 @@ export const selectMembersLoading = (snapshot: Snapshot) => snapshot.matches('lo
 export const selectMembersLoadFailed = (snapshot: Snapshot) => snapshot.matches('loadFailed')
 export const selectSearching = (snapshot: Snapshot) => snapshot.matches({ editing: 'searching' })
 export const selectSearchFailed = (snapshot: Snapshot) => snapshot.matches({ editing: 'searchFailed' })
+export const selectFoundNobody = (snapshot: Snapshot) => snapshot.matches({ editing: 'nobody' })
 export const selectMembersSubmitted = (snapshot: Snapshot) => snapshot.status === 'done'

@@ -4,6 +4,8 @@ import type { GroupMemberChoice, GroupRef } from './groups.types'
 export const groupMemberTexts = {
   loadFailed: 'Error getting group details',
   searchFailed: 'Error searching for users!',
+  /** ours: a search that found nobody to add says so */
+  noneFound: 'No players found.',
 } as const
 
 /** A member as the dialog lists it; players added here are 'invited' until they join. */

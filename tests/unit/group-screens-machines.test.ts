@@ -12,6 +12,7 @@ import {
 import type { SubmitGroupInput, UploadAvatarInput } from '~/machines/group-form.types'
 import {
   groupMembersMachine,
+  selectFoundNobody,
   selectFoundUsers,
   selectMembers,
   selectMembersLoadFailed,
@@ -227,7 +228,7 @@ describe('the group form', () => {
 })
 
 describe('the members and admins dialog', () => {
-  function start(options: { failLoad?: boolean; failSearch?: boolean } = {}) {
+  function start(options: { failLoad?: boolean; failSearch?: boolean; onlyMembers?: boolean } = {}) {
     const submitted: MembersSubmission[] = []
     const machine = groupMembersMachine.provide({
       actors: {
@@ -240,6 +241,7 @@ describe('the members and admins dialog', () => {
         }),
         searchUsers: fromPromise<readonly FoundUser[], { readonly name: string }>(async () => {
           if (options.failSearch) throw down
+          if (options.onlyMembers) return [{ id: 6, username: 'bob' }]
           return [
             { id: 6, username: 'bob' },
             { id: 9, username: 'cat' },
@@ -261,6 +263,16 @@ describe('the members and admins dialog', () => {
     expect(submitted).toEqual([])
     actor.send({ type: 'members.toggleAdmin', userId: 6 })
     expect(selectNeedsAdmin(actor.getSnapshot())).toBe(false)
+  })
+
+  it('says so when a search finds nobody to add (members already listed do not count)', async () => {
+    const { actor } = start({ onlyMembers: true })
+    await settle()
+    expect(selectFoundNobody(actor.getSnapshot())).toBe(false)
+    actor.send({ type: 'members.search', name: 'bo' })
+    await settle()
+    expect(selectFoundUsers(actor.getSnapshot())).toEqual([])
+    expect(selectFoundNobody(actor.getSnapshot())).toBe(true)
   })
 
   it('adds a found player, removes one and hands the list over', async () => {

@@ -4,6 +4,7 @@ import { styled } from 'styled-system/jsx'
 import type { ActorRefFrom } from 'xstate'
 import {
   type GroupMembersMachine,
+  selectFoundNobody,
   selectFoundUsers,
   selectSearchFailed,
   selectSearching,
@@ -18,6 +19,7 @@ export function MemberSearch({ members }: { readonly members: ActorRefFrom<Group
   const found = useSelector(members, selectFoundUsers)
   const searching = useSelector(members, selectSearching)
   const failed = useSelector(members, selectSearchFailed)
+  const nobody = useSelector(members, selectFoundNobody)
   const search = () => members.send({ type: 'members.search', name })
   return (
     <styled.div display="flex" flexDirection="column" gap="2">
@@ -44,6 +46,11 @@ export function MemberSearch({ members }: { readonly members: ActorRefFrom<Group
         {failed && (
           <Text role="alert" color="fg.error" textStyle="sm">
             {groupMemberTexts.searchFailed}
+          </Text>
+        )}
+        {nobody && (
+          <Text color="fg.muted" textStyle="sm">
+            {groupMemberTexts.noneFound}
           </Text>
         )}
         <styled.ul listStyle="none" display="flex" flexDirection="column" gap="1">
