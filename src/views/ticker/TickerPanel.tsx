@@ -8,6 +8,13 @@ import { ChartsTab } from './ChartsTab'
 import { FundamentalsTab } from './FundamentalsTab'
 import { TweetGameTab } from './TweetGameTab'
 
+const tabs = [
+  ['about', 'About'],
+  ['fundamentals', 'Fundamentals'],
+  ['tweetgame', 'TweetGame'],
+  ['charts', 'Charts'],
+] as const
+
 /**
  * Spec §2 "live stream per ticker with tabs About, Fundamentals, TweetGame, Charts". About and
  * Fundamentals share one load of the title's overview, started with the panel; the chart loads when
@@ -22,18 +29,11 @@ export function TickerPanel({ titleId }: { readonly titleId: number }) {
     <Tabs.Root defaultValue="about" lazyMount size="sm">
       {/* narrower triggers on phones: the four tabs fit a 390 px screen instead of hiding the last */}
       <Tabs.List aria-label="Ticker details" overflowX="auto" gap={{ base: '0', sm: '4' }}>
-        <Tabs.Trigger value="about" px={{ base: '2', sm: '3' }}>
-          About
-        </Tabs.Trigger>
-        <Tabs.Trigger value="fundamentals" px={{ base: '2', sm: '3' }}>
-          Fundamentals
-        </Tabs.Trigger>
-        <Tabs.Trigger value="tweetgame" px={{ base: '2', sm: '3' }}>
-          TweetGame
-        </Tabs.Trigger>
-        <Tabs.Trigger value="charts" px={{ base: '2', sm: '3' }}>
-          Charts
-        </Tabs.Trigger>
+        {tabs.map(([value, label]) => (
+          <Tabs.Trigger key={value} value={value} px={{ base: '2', sm: '3' }}>
+            {label}
+          </Tabs.Trigger>
+        ))}
         <Tabs.Indicator />
       </Tabs.List>
       <Tabs.Content value="about">
