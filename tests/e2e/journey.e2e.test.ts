@@ -284,7 +284,7 @@ describe('a new player’s journey', () => {
     await transactions.waitFor()
     await transactions
       .getByRole('listitem')
-      .filter({ hasText: 'Payment' })
+      .filter({ hasText: 'Poll winnings' })
       .filter({ hasText: formatTtc(wager + otherStake, true) })
       .waitFor()
     expect(await transactions.getByRole('listitem').filter({ hasText: 'Prediction reward' }).count()).toBe(

@@ -8,7 +8,7 @@ import { transactionsMachine } from '~/machines/account-loaders.machine'
 import { selectLoaded, selectLoadFailure, selectLoading } from '~/machines/loader.machine'
 import { useClient } from '~/views/client-context'
 import { Skeleton, Text } from '~/views/ui'
-import { transactionTypeLabels } from './account-texts'
+import { transactionLabel } from './account-texts'
 import { LoadFailure } from './LoadFailure'
 
 /** The wallet's last transactions, newest first, loaded while this list is shown. */
@@ -48,7 +48,7 @@ export function TransactionList({ walletAddress }: { readonly walletAddress: str
               py="2"
             >
               <div>
-                <styled.p fontSize="sm">{transactionTypeLabels[transaction.type]}</styled.p>
+                <styled.p fontSize="sm">{transactionLabel(transaction)}</styled.p>
                 <styled.time dateTime={isoDateTime(transaction.createdAt)} fontSize="xs" color="fg.muted">
                   {formatDateTime(transaction.createdAt)}
                 </styled.time>

@@ -20,12 +20,17 @@ function show(ui: React.ReactElement, handlers: Record<string, Handler> = {}) {
   return view
 }
 
-const transaction = (id: number, type: Transaction['type'], amount: number): Transaction => ({
+const transaction = (
+  id: number,
+  type: Transaction['type'],
+  amount: number,
+  reference = 'x',
+): Transaction => ({
   transactionId: id,
   receiver: 'w-alice',
   type,
   amount,
-  reference: 'x',
+  reference,
   createdAt: 1_700_000_000_000 + id,
 })
 
@@ -84,6 +89,32 @@ describe('header actions (spec §2 account and credit menus)', () => {
     await user.click(within(menu).getByRole('menuitem', { name: 'Log out' }))
     await waitFor(() => expect(view.calls).toContain('logout'))
     expect(await screen.findByRole('link', { name: 'Sign in' })).toBeTruthy()
+  })
+
+  it('names a payment by what it was for: poll winnings, an event prize set aside or returned', async () => {
+    const user = userEvent.setup()
+    show(<HeaderActions />, {
+      transactions: () => [
+        transaction(5, 'reward', 10, 'group-prize:1001'),
+        transaction(4, 'payment', 10, 'group-prize-refund:1002'),
+        transaction(3, 'payment', -10, 'group-prize:1002'),
+        transaction(2, 'payment', 30, 'poll:7'),
+        transaction(1, 'tag', 1, 'tag:2494:m1'),
+      ],
+    })
+    await user.click(await screen.findByRole('button', { name: 'Credit: 100.00 TTC' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Credit' })
+    const list = await within(dialog).findByRole('list', { name: 'Transactions' })
+    const labels = within(list)
+      .getAllByRole('listitem')
+      .map((row) => row.querySelector('p')?.textContent)
+    expect(labels).toEqual([
+      'Event prize',
+      'Event prize returned',
+      'Event prize set aside',
+      'Poll winnings',
+      'Prediction reward',
+    ])
   })
 
   it('lists the last transactions in the credit menu, with the total', async () => {
