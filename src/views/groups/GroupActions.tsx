@@ -4,11 +4,11 @@ import type { Group } from '~/api/groups'
 import { canAdminister, canLeave } from '~/domain/group-rules'
 import { useClient } from '~/views/client-context'
 import { Button } from '~/views/ui'
-import { ConfirmDeleteDialog } from './ConfirmDeleteDialog'
+import { ConfirmGroupDialog } from './ConfirmGroupDialog'
 import { GroupFormDialog } from './GroupFormDialog'
 import { MembersDialog } from './MembersDialog'
 
-type OpenDialog = 'edit' | 'members' | 'delete' | undefined
+type OpenDialog = 'edit' | 'members' | 'delete' | 'leave' | undefined
 
 export interface GroupActionsProps {
   readonly group: Group
@@ -72,7 +72,7 @@ export function GroupActions({ group, active, busy }: GroupActionsProps) {
           variant="ghost"
           disabled={busy}
           aria-label={`Leave ${group.name}`}
-          onClick={() => client.leaveGroup(ref)}
+          onClick={() => setDialog('leave')}
         >
           Leave
         </Button>
@@ -91,11 +91,27 @@ export function GroupActions({ group, active, busy }: GroupActionsProps) {
       )}
       <GroupFormDialog group={group} open={dialog === 'edit'} onOpenChange={close} />
       <MembersDialog group={ref} open={dialog === 'members'} onOpenChange={close} />
-      <ConfirmDeleteDialog
-        groupName={group.name}
+      <ConfirmGroupDialog
+        title={`Delete ${group.name}?`}
+        description="The group, its members and its rankings are removed for everyone. This cannot be undone."
+        keepLabel="Keep the group"
+        confirmLabel="Delete group"
         open={dialog === 'delete'}
         onOpenChange={close}
         onConfirm={() => client.deleteGroup(ref)}
+      />
+      <ConfirmGroupDialog
+        title={`Leave ${group.name}?`}
+        description={
+          group.publicGroup
+            ? 'You can join it again from the public groups.'
+            : 'It is private: only an admin of it can add you again.'
+        }
+        keepLabel="Stay in the group"
+        confirmLabel="Leave group"
+        open={dialog === 'leave'}
+        onOpenChange={close}
+        onConfirm={() => client.leaveGroup(ref)}
       />
     </styled.div>
   )

@@ -82,6 +82,23 @@ describe('the group overview (spec §2 /groups)', () => {
     expect(screen.queryByRole('region', { name: 'Invitations' })).toBeNull()
   })
 
+  it('leaves a group only once the player confirms', async () => {
+    const view = show()
+    await userEvent.click(await screen.findByRole('button', { name: 'Leave Traders' }))
+    const ask = await screen.findByRole('alertdialog', { name: 'Leave Traders?' })
+    expect(within(ask).getByText('It is private: only an admin of it can add you again.')).toBeTruthy()
+    await userEvent.click(within(ask).getByRole('button', { name: 'Stay in the group' }))
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+    expect(view.sent).toEqual([])
+    await userEvent.click(screen.getByRole('button', { name: 'Leave Traders' }))
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog', { name: 'Leave Traders?' })).getByRole('button', {
+        name: 'Leave group',
+      }),
+    )
+    await waitFor(() => expect(view.sent).toEqual([{ name: 'leaveGroup', args: { params: { groupId: 7 } } }]))
+  })
+
   it('declines an invitation by leaving the group', async () => {
     const view = show({ groups: withInvitation })
     await userEvent.click(await screen.findByRole('button', { name: 'Decline Owls' }))

@@ -1,31 +1,43 @@
 import { styled } from 'styled-system/jsx'
 import { Button, Dialog, Portal, Text } from '~/views/ui'
 
-export interface ConfirmDeleteDialogProps {
-  readonly groupName: string
+export interface ConfirmGroupDialogProps {
+  /** the question: 'Delete Bulls?' */
+  readonly title: string
+  /** what follows from saying yes */
+  readonly description: string
+  /** the way out, the dialog's first button */
+  readonly keepLabel: string
+  readonly confirmLabel: string
   readonly open: boolean
   readonly onOpenChange: (open: boolean) => void
   readonly onConfirm: () => void
 }
 
-/** Deleting a group cannot be undone: the player confirms first. */
-export function ConfirmDeleteDialog({ groupName, open, onOpenChange, onConfirm }: ConfirmDeleteDialogProps) {
+/** A step that is hard or impossible to take back (deleting or leaving a group): the player confirms first. */
+export function ConfirmGroupDialog({
+  title,
+  description,
+  keepLabel,
+  confirmLabel,
+  open,
+  onOpenChange,
+  onConfirm,
+}: ConfirmGroupDialogProps) {
   return (
     <Dialog.Root role="alertdialog" open={open} onOpenChange={(details) => onOpenChange(details.open)}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content p="6" maxW="md" display="flex" flexDirection="column" gap="4">
-            <Dialog.Title>Delete {groupName}?</Dialog.Title>
+            <Dialog.Title>{title}</Dialog.Title>
             <Dialog.Description asChild>
-              <Text>
-                The group, its members and its rankings are removed for everyone. This cannot be undone.
-              </Text>
+              <Text>{description}</Text>
             </Dialog.Description>
             <styled.div display="flex" justifyContent="flex-end" gap="3">
               <Dialog.CloseTrigger asChild>
                 <Button type="button" variant="outline">
-                  Keep the group
+                  {keepLabel}
                 </Button>
               </Dialog.CloseTrigger>
               <Button
@@ -36,7 +48,7 @@ export function ConfirmDeleteDialog({ groupName, open, onOpenChange, onConfirm }
                   onOpenChange(false)
                 }}
               >
-                Delete group
+                {confirmLabel}
               </Button>
             </styled.div>
           </Dialog.Content>
