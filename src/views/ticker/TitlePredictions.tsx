@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react'
 import { styled } from 'styled-system/jsx'
 import type { TaggedMessage } from '~/api/predictions'
-import { formatDecimal, priceFractionDigits } from '~/domain/number-format'
+import { formatQuote } from '~/domain/number-format'
 import { evaluationTimeOf, predictionStanding, predictionStatus } from '~/domain/prediction'
 import { formatRelativeTime } from '~/domain/relative-time'
 import { selectLatestPrice, selectTitlePredictions } from '~/machines/ticker.select'
@@ -51,7 +51,7 @@ export function TitlePredictions({ titleId }: { readonly titleId: number }) {
                 <Badge colorPalette={prediction.trend === 'Up' ? 'up' : 'down'} variant="solid">
                   {prediction.trend}
                 </Badge>
-                <span>at {formatDecimal(prediction.atPrice, priceFractionDigits(prediction.atPrice))}</span>
+                <span>at {formatQuote(prediction.atPrice)}</span>
                 <styled.span color="fg.muted">evaluated {formatRelativeTime(evaluated, now)}</styled.span>
                 <styled.span ml="auto" fontWeight="medium">
                   {verdict(prediction, latest?.price)}

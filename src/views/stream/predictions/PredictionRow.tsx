@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react'
 import { memo } from 'react'
 import type { TaggedMessage } from '~/api/predictions'
 import { formatDateTime, isoDateTime } from '~/domain/date-format'
-import { formatDecimal, priceFractionDigits } from '~/domain/number-format'
+import { formatDecimal, formatQuote } from '~/domain/number-format'
 import { predictionStanding, predictionStatus } from '~/domain/prediction'
 import { selectLatestPrice } from '~/machines/prices.machine'
 import { selectTitleName } from '~/machines/title-info.machine'
@@ -39,11 +39,9 @@ export const PredictionRow = memo(function PredictionRow({
       <Table.Cell>
         <TrendBadge trend={prediction.trend} />
       </Table.Cell>
+      <Table.Cell textAlign="end">{formatQuote(prediction.atPrice)}</Table.Cell>
       <Table.Cell textAlign="end">
-        {formatDecimal(prediction.atPrice, priceFractionDigits(prediction.atPrice))}
-      </Table.Cell>
-      <Table.Cell textAlign="end">
-        {comparedPrice === undefined ? '—' : formatDecimal(comparedPrice, priceFractionDigits(comparedPrice))}
+        {comparedPrice === undefined ? '—' : formatQuote(comparedPrice)}
         {status === 'running' && comparedPrice !== undefined ? ' (latest)' : ''}
       </Table.Cell>
       <Table.Cell>
