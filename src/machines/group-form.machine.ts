@@ -55,7 +55,8 @@ const draftOf = (group: Group | undefined): GroupDraft => ({
 /**
  * The create / change group form (spec §2 group overview, §5 group rules): checks the name and the
  * avatar before anything is sent, saves the group, then uploads a picked avatar. The saved group goes
- * to the groups actor (`storeGroup`); success and failure are notices with the group's name.
+ * to the groups actor (`storeGroup`); success is a notice with the group's name, failure one with the
+ * server's reason when it refused (else the name).
  */
 export const groupFormMachine = setup({
   types: {} as {
