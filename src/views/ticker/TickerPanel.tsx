@@ -2,7 +2,7 @@ import { useActorRef } from '@xstate/react'
 import { provideTitleOverview } from '~/actors/title-data.actors'
 import { titleOverviewMachine } from '~/machines/title-data.machine'
 import { useClient } from '~/views/client-context'
-import { Tabs } from '~/views/ui'
+import { TabLabel, Tabs } from '~/views/ui'
 import { AboutTab } from './AboutTab'
 import { ChartsTab } from './ChartsTab'
 import { FundamentalsTab } from './FundamentalsTab'
@@ -31,7 +31,7 @@ export function TickerPanel({ titleId }: { readonly titleId: number }) {
       <Tabs.List aria-label="Ticker details" overflowX="auto" gap={{ base: '0', sm: '4' }}>
         {tabs.map(([value, label]) => (
           <Tabs.Trigger key={value} value={value} px={{ base: '2', sm: '3' }}>
-            {label}
+            <TabLabel>{label}</TabLabel>
           </Tabs.Trigger>
         ))}
         <Tabs.Indicator />

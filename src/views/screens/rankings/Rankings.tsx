@@ -15,7 +15,7 @@ import { LoadError } from '~/views/rankings/LoadError'
 import { PeriodRanking } from '~/views/rankings/PeriodRanking'
 import { RankingTable } from '~/views/rankings/RankingTable'
 import { RecentChampions } from '~/views/rankings/RecentChampions'
-import { Heading, Tabs, Text } from '~/views/ui'
+import { Heading, TabLabel, Tabs, Text } from '~/views/ui'
 
 const tabLabels: Record<RankingTab, string> = {
   realtime: 'Real-time',
@@ -60,7 +60,7 @@ export function Rankings() {
         <Tabs.List aria-label="Ranking periods" overflowX="auto" gap={{ base: '0', sm: '4' }}>
           {rankingTabs.map((value) => (
             <Tabs.Trigger key={value} value={value} px={{ base: '2', sm: '3' }}>
-              {tabLabels[value]}
+              <TabLabel>{tabLabels[value]}</TabLabel>
             </Tabs.Trigger>
           ))}
           <Tabs.Indicator />
