@@ -63,7 +63,7 @@ export function LiveTweetPanel() {
         <StreamEmpty failed={failed} onRetry={() => stream.send({ type: 'store.initialize' })} />
       ) : (
         <div className={styles.feed}>
-          <MessageFeed messages={deferredShown} label="Live tweets" onTogglePause={togglePause} />
+          <MessageFeed messages={deferredShown} label="Live tweets" onTogglePause={togglePause} pageKeys />
         </div>
       )}
     </div>

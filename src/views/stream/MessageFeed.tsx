@@ -1,4 +1,4 @@
-import { type FocusEvent, type KeyboardEvent, memo, useCallback, useRef, useState } from 'react'
+import { type FocusEvent, type KeyboardEvent, memo, useCallback, useEffect, useRef, useState } from 'react'
 import { styled } from 'styled-system/jsx'
 import type { LiveStreamMessage } from '~/domain/live-stream'
 import type { Trend } from '~/domain/prediction'
@@ -13,7 +13,15 @@ export interface MessageFeedProps {
   readonly label: string
   /** the 'p' shortcut; without it the key does nothing */
   readonly onTogglePause?: () => void
+  /**
+   * the page's own feed: j or k pressed while nothing has focus goes to its first message, so the keys
+   * work before the reader has tabbed into the feed @default false
+   */
+  readonly pageKeys?: boolean
 }
+
+/** Keys that bring focus from the page into its feed: the letters only, the arrows keep scrolling the page. */
+const intoFeedKeys = new Set(['j', 'k'])
 
 const articleOf = (element: EventTarget | null) =>
   element instanceof HTMLElement ? element.closest<HTMLElement>('article[data-message-id]') : null
@@ -23,8 +31,26 @@ const articleOf = (element: EventTarget | null) =>
  * between them, u/d tag the focused one (see feed-keys.ts). A tagged message leaves the stream, so
  * focus first moves to its neighbour and the reader keeps their place.
  */
-export const MessageFeed = memo(function MessageFeed({ messages, label, onTogglePause }: MessageFeedProps) {
+export const MessageFeed = memo(function MessageFeed({
+  messages,
+  label,
+  onTogglePause,
+  pageKeys = false,
+}: MessageFeedProps) {
   const listRef = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (!pageKeys) return
+    const onPageKey = (event: globalThis.KeyboardEvent) => {
+      if (event.defaultPrevented || event.target !== document.body) return
+      if (!intoFeedKeys.has(event.key.toLowerCase()) || feedActionOf(event) === undefined) return
+      const first = listRef.current?.querySelector<HTMLElement>('article[data-message-id]')
+      if (!first) return
+      first.focus()
+      event.preventDefault()
+    }
+    document.addEventListener('keydown', onPageKey)
+    return () => document.removeEventListener('keydown', onPageKey)
+  }, [pageKeys])
   const [activeId, setActiveId] = useState<string>()
   const tagMessage = useTagMessage()
   const articles = () => [

@@ -23,8 +23,8 @@ const message: LiveStreamMessage = {
   titles: [{ titleId: apple, startIndex: 0, endIndex: 5 }],
 }
 
-function show(messages: readonly LiveStreamMessage[], path = '/livestream') {
-  const view = renderScreen(<MessageFeed messages={messages} label="Live tweets" />, {
+function show(messages: readonly LiveStreamMessage[], path = '/livestream', pageKeys = false) {
+  const view = renderScreen(<MessageFeed messages={messages} label="Live tweets" pageKeys={pageKeys} />, {
     path,
     api: memoryApi({}),
   })
@@ -37,6 +37,24 @@ describe('MessageFeed', () => {
     show([message])
     const feed = await screen.findByRole('feed', { name: 'Live tweets' })
     expect(within(feed).getAllByRole('article')).toHaveLength(1)
+  })
+
+  it('takes j or k pressed with nothing focused into the page’s feed, and leaves other keys alone', async () => {
+    show([message, { ...message, id: 'm2' }], '/livestream', true)
+    const feed = await screen.findByRole('feed', { name: 'Live tweets' })
+    const [first] = within(feed).getAllByRole('article')
+    // the arrows keep scrolling the page
+    fireEvent.keyDown(document.body, { key: 'ArrowDown' })
+    expect(document.activeElement).toBe(document.body)
+    fireEvent.keyDown(document.body, { key: 'j' })
+    expect(document.activeElement).toBe(first)
+  })
+
+  it('leaves page keys alone when it is not the page’s feed (the dashboard’s)', async () => {
+    show([message])
+    await screen.findByRole('feed', { name: 'Live tweets' })
+    fireEvent.keyDown(document.body, { key: 'j' })
+    expect(document.activeElement).toBe(document.body)
   })
 
   // ARIA requires a feed to own articles (axe: aria-required-children); the deferred first render has none
