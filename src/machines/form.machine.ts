@@ -1,18 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate'
 import type { FieldProblems, FormRules, FormValues } from '../domain/account-forms'
-import type { FormContext, FormEvent, FormFailure, FormInput } from './form.types'
-
-/** Anything thrown becomes a failure the form can show; ApiError's fields land on the fields. */
-function failureOf(error: unknown): { failure: FormFailure; fields: FieldProblems } {
-  const e = (error ?? {}) as { code?: unknown; message?: unknown; fields?: unknown }
-  return {
-    failure: {
-      code: typeof e.code === 'string' ? e.code : 'failed',
-      message: typeof e.message === 'string' ? e.message : String(error),
-    },
-    fields: e.fields && typeof e.fields === 'object' ? (e.fields as FieldProblems) : {},
-  }
-}
+import { failureOf } from './failure-of'
+import type { FormContext, FormEvent, FormInput } from './form.types'
 
 /** The problems of `fields` only. */
 const only = (problems: FieldProblems, fields: readonly string[]): FieldProblems =>

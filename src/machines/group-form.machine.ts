@@ -1,6 +1,7 @@
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate'
 import type { Group } from '../api/groups'
 import { avatarProblem, groupNameProblem } from '../domain/group-rules'
+import { failureOf } from './failure-of'
 import { gameNotices, gameTexts } from './game-notices'
 import type {
   GroupDraft,
@@ -11,6 +12,7 @@ import type {
   UploadAvatarInput,
 } from './group-form.types'
 import type { Notice } from './notices'
+import { statusOf } from './server-error.types'
 
 type Problems = GroupFormContext['problems']
 
@@ -27,7 +29,7 @@ function problemsOf(draft: GroupDraft): Problems {
 
 /** The avatar problem a refused upload means (the server's codes), if it was about the file. */
 function avatarRefusalOf(error: unknown): Problems['avatar'] {
-  const code = (error as { code?: unknown } | undefined)?.code
+  const { code } = failureOf(error).failure
   if (code === 'avatar_type') return 'avatar'
   if (code === 'avatar_too_large') return 'avatarSize'
   return undefined
@@ -38,9 +40,9 @@ function avatarRefusalOf(error: unknown): Problems['avatar'] {
  * the past, a prize above the balance), else the group's name.
  */
 const saveFailed = ({ context, event }: { context: GroupFormContext; event: unknown }) => {
-  const error = (event as { error?: { status?: unknown; message?: unknown } }).error
-  const refused = typeof error?.status === 'number' && error.status >= 400 && error.status < 500
-  const reason = refused && typeof error.message === 'string' ? error.message : undefined
+  const { error } = event as { error?: unknown }
+  const status = statusOf(error) ?? 0
+  const reason = status >= 400 && status < 500 ? failureOf(error).failure.message : undefined
   return gameNotices.group('negative', gameTexts.groupSaveFailed, reason ?? context.draft.name.trim())
 }
 
