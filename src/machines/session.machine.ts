@@ -28,9 +28,6 @@ export const routingOf = (context: Pick<SessionContext, 'user' | 'settings'>): R
   firstTime: isLoggedInUser(context.user) && context.settings?.isFirstTimeUser === true,
 })
 
-const reasonOf = (error: unknown) =>
-  error instanceof Error && error.message ? error.message : notices.signInFailed('').message
-
 const signedInOf = (event: unknown) => (event as { output?: SignedIn | null }).output ?? null
 
 /**
@@ -191,13 +188,9 @@ export const sessionMachine = sessionSetup
               { type: 'routeBySession', params: ({ context }) => routingOf(context) },
             ],
           },
-          onError: {
-            target: 'guest',
-            actions: [
-              'storeError',
-              { type: 'notify', params: ({ event }) => notices.signInFailed(reasonOf(event.error)) },
-            ],
-          },
+          // no notice: the sign-in form, the one sender of session.login, shows the refusal beside
+          // its fields (a toast said the same words a second time)
+          onError: { target: 'guest', actions: 'storeError' },
         },
       },
       loggingOut: {

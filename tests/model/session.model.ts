@@ -65,16 +65,6 @@ function expectedOutputs(from: AnyMachineSnapshot | undefined, event: AnyEventOb
     }
     case 'xstate.error.actor.fetchAuthInfo':
       return [{ notice: { kind: 'warning', message: 'Error fetching auth info!' } }]
-    case 'xstate.error.actor.signIn':
-      return [
-        {
-          notice: {
-            kind: 'negative',
-            message: 'Oops! We could not log you in',
-            caption: event.error.message,
-          },
-        },
-      ]
     default:
       return []
   }
