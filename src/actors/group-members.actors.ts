@@ -1,6 +1,7 @@
 import { fromPromise } from 'xstate'
 import type { GroupMembersMachine } from '../machines/group-members.machine'
 import type { FoundUser, MemberRow, MembersSubmission } from '../machines/group-members.types'
+import { afterAction } from './after-action'
 import { gameCallFor } from './game-api'
 import type { ServerErrorPolicyDeps } from './server-error.actors'
 
@@ -28,7 +29,7 @@ export function provideGroupMembers(machine: GroupMembersMachine, deps: GroupMem
       ),
     },
     actions: {
-      submitMembers: (_, { group, members }) => deps.setGroupMembers(group, members),
+      submitMembers: (_, { group, members }) => afterAction(() => deps.setGroupMembers(group, members)),
     },
   })
 }

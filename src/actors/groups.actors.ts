@@ -4,6 +4,7 @@ import type { Group, GroupMember } from '../api/groups'
 import type { GroupsMachine } from '../machines/groups.machine'
 import type { GroupCallInput, GroupStore, SaveGroupInput, SetMembersInput } from '../machines/groups.types'
 import type { StoreEvent } from '../machines/store.types'
+import { afterAction } from './after-action'
 import { type GameCall, gameCallFor, type Sendable } from './game-api'
 import type { Notifier } from './notifier'
 import type { ServerErrorPolicyDeps } from './server-error.actors'
@@ -65,13 +66,14 @@ export function provideGroups(machine: GroupsMachine, deps: GroupsDeps) {
   return machine.provide({
     actors: groupActors(gameCallFor(deps)),
     actions: {
-      resetStores: (_, { stores }) => {
-        for (const name of stores) {
-          const store = deps.store(name)
-          store?.send({ type: 'store.reset' })
-          store?.send({ type: 'store.initialize' })
-        }
-      },
+      resetStores: (_, { stores }) =>
+        afterAction(() => {
+          for (const name of stores) {
+            const store = deps.store(name)
+            store?.send({ type: 'store.reset' })
+            store?.send({ type: 'store.initialize' })
+          }
+        }),
       notify: (_, notice) => deps.notify.show(notice),
     },
   })

@@ -1,5 +1,6 @@
 import type { ActorRefFrom } from 'xstate'
 import type { NotificationsMachine } from '../machines/notifications.machine'
+import { afterAction } from './after-action'
 import { type ConnectivitySource, watchConnectivity } from './connectivity.actors'
 import type { Notifier } from './notifier'
 
@@ -8,7 +9,7 @@ export function provideNotifications(machine: NotificationsMachine, source?: Con
   return machine.provide({ actors: { watchConnectivity: watchConnectivity(source) } })
 }
 
-/** A `Notifier` that shows through a running notifications actor. */
+/** A `Notifier` that shows through a running notifications actor (a microtask later: `afterAction`). */
 export const notifierFor = (actor: ActorRefFrom<NotificationsMachine>): Notifier => ({
-  show: (notice) => actor.send({ type: 'notice.show', notice }),
+  show: (notice) => afterAction(() => actor.send({ type: 'notice.show', notice })),
 })
