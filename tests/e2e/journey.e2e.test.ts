@@ -167,6 +167,13 @@ describe('a new player’s journey', () => {
     await expect.poll(() => rows.count()).toBe(4)
     expect(await rows.filter({ hasText: 'Running' }).count()).toBe(3)
     await captureScreen('your-predictions', rows.nth(1))
+    // on a phone the table fits: the result stays in view, the prices move into the title cell
+    await page.setViewportSize(viewports.mobile)
+    const [scrollWidth, clientWidth] = await main()
+      .getByRole('region', { name: 'Predictions table' })
+      .evaluate((element) => [element.scrollWidth, element.clientWidth])
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth)
+    await page.setViewportSize(viewports.desktop)
     expect(issues.all()).toEqual([])
   })
 

@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react'
 import { memo } from 'react'
+import { styled } from 'styled-system/jsx'
 import type { TaggedMessage } from '~/api/predictions'
 import { formatDateTime, isoDateTime } from '~/domain/date-format'
 import { formatDecimal, formatQuote } from '~/domain/number-format'
@@ -9,6 +10,7 @@ import { selectTitleName } from '~/machines/title-info.machine'
 import { useClient } from '~/views/client-context'
 import { Badge, Table } from '~/views/ui'
 import { TrendBadge } from './TrendBadge'
+import { narrowOnly, wideColumn } from './wide-columns'
 
 const resultText = { correct: 'Correct', incorrect: 'Incorrect', unchanged: 'Unchanged' } as const
 
@@ -31,18 +33,31 @@ export const PredictionRow = memo(function PredictionRow({
   const status = predictionStatus(prediction)
   const standing = predictionStanding(prediction, latest)
   const comparedPrice = prediction.evalPrice ?? latest
+  const compared = `${comparedPrice === undefined ? '—' : formatQuote(comparedPrice)}${
+    status === 'running' && comparedPrice !== undefined ? ' (latest)' : ''
+  }`
+  const created = (
+    <time dateTime={isoDateTime(prediction.createdAt)}>{formatDateTime(prediction.createdAt)}</time>
+  )
   return (
     <Table.Row>
       <Table.Header scope="row" fontWeight="medium">
         {name ?? `Title ${prediction.titleId}`}
+        <styled.span {...narrowOnly} fontSize="xs" fontWeight="normal" color="fg.muted">
+          {formatQuote(prediction.atPrice)} → {compared} · reward {formatDecimal(prediction.rewardFactor)}
+        </styled.span>
+        <styled.span {...narrowOnly} fontSize="xs" fontWeight="normal" color="fg.muted">
+          {created}
+        </styled.span>
       </Table.Header>
       <Table.Cell>
         <TrendBadge trend={prediction.trend} />
       </Table.Cell>
-      <Table.Cell textAlign="end">{formatQuote(prediction.atPrice)}</Table.Cell>
-      <Table.Cell textAlign="end">
-        {comparedPrice === undefined ? '—' : formatQuote(comparedPrice)}
-        {status === 'running' && comparedPrice !== undefined ? ' (latest)' : ''}
+      <Table.Cell textAlign="end" {...wideColumn}>
+        {formatQuote(prediction.atPrice)}
+      </Table.Cell>
+      <Table.Cell textAlign="end" {...wideColumn}>
+        {compared}
       </Table.Cell>
       <Table.Cell>
         {standing === undefined ? '—' : resultText[standing]}
@@ -52,9 +67,11 @@ export const PredictionRow = memo(function PredictionRow({
           </Badge>
         ) : null}
       </Table.Cell>
-      <Table.Cell textAlign="end">{formatDecimal(prediction.rewardFactor)}</Table.Cell>
-      <Table.Cell whiteSpace="nowrap">
-        <time dateTime={isoDateTime(prediction.createdAt)}>{formatDateTime(prediction.createdAt)}</time>
+      <Table.Cell textAlign="end" {...wideColumn}>
+        {formatDecimal(prediction.rewardFactor)}
+      </Table.Cell>
+      <Table.Cell whiteSpace="nowrap" {...wideColumn}>
+        {created}
       </Table.Cell>
     </Table.Row>
   )

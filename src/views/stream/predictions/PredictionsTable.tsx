@@ -6,6 +6,7 @@ import { useClient } from '~/views/client-context'
 import { Table } from '~/views/ui'
 import { PredictionRow } from './PredictionRow'
 import { ScrollRegion } from './ScrollRegion'
+import { wideColumn } from './wide-columns'
 
 const emptyTexts: Record<PredictionFilter, string> = {
   all: 'No predictions yet',
@@ -32,24 +33,26 @@ export function PredictionsTable({ filter }: { readonly filter: PredictionFilter
       </styled.div>
     )
   return (
-    <ScrollRegion label="Predictions">
-      <Table.Root size="sm" minW="2xl">
+    <ScrollRegion label="Predictions table">
+      <Table.Root size="sm" minW={{ md: '2xl' }}>
         <Table.Caption srOnly>Your predictions</Table.Caption>
         <Table.Head>
           <Table.Row>
             <Table.Header scope="col">Title</Table.Header>
             <Table.Header scope="col">Trend</Table.Header>
-            <Table.Header scope="col" textAlign="end">
+            <Table.Header scope="col" textAlign="end" {...wideColumn}>
               At price
             </Table.Header>
-            <Table.Header scope="col" textAlign="end">
+            <Table.Header scope="col" textAlign="end" {...wideColumn}>
               Eval / latest price
             </Table.Header>
             <Table.Header scope="col">Result</Table.Header>
-            <Table.Header scope="col" textAlign="end">
+            <Table.Header scope="col" textAlign="end" {...wideColumn}>
               Reward factor
             </Table.Header>
-            <Table.Header scope="col">Created</Table.Header>
+            <Table.Header scope="col" {...wideColumn}>
+              Created
+            </Table.Header>
           </Table.Row>
         </Table.Head>
         <Table.Body>

@@ -39,8 +39,8 @@ export function TitleOverviewTable() {
       </styled.p>
     )
   return (
-    <ScrollRegion label="Overview per title">
-      <Table.Root size="sm" minW="md">
+    <ScrollRegion label="Overview table">
+      <Table.Root size="sm" minW={{ sm: 'md' }}>
         <Table.Caption srOnly>Overview per title</Table.Caption>
         <Table.Head>
           <Table.Row>

@@ -130,7 +130,11 @@ describe('Live stream screen, Your Predictions tab (spec §2, §4)', () => {
     show('/livestream/predictions')
     expect(screen.getByRole('tab', { name: 'Your Predictions', selected: true })).toBeTruthy()
     const table = await screen.findByRole('table', { name: 'Your predictions' })
-    expect(within(table).getByRole('rowheader', { name: 'Apple' })).toBeTruthy()
+    const apple = within(table).getByRole('rowheader', { name: /^Apple/ })
+    // phones leave out the price, reward and time columns (CSS): their summary is in the first cell
+    const [prices, created] = apple.querySelectorAll('span')
+    expect(prices?.textContent).toMatch(/^\d+\.\d+ → (—|\d+\.\d+ \(latest\)) · reward \d\.\d\d$/)
+    expect(created?.querySelector('time')?.dateTime).toMatch(/^\d{4}-\d\d-\d\dT/)
     expect(within(table).getByText('Running')).toBeTruthy()
     expect(screen.getByText(/^Next evaluation/)).toBeTruthy()
     const overview = await screen.findByRole('table', { name: 'Overview per title' })
