@@ -37,7 +37,12 @@ export function ChartCanvas({ chart, label }: { readonly chart: Chart; readonly 
         textColor: getComputedStyle(element).color,
       },
       grid: { vertLines: { visible: false }, horzLines: { color: 'rgba(128, 128, 128, 0.2)' } },
-      timeScale: { timeVisible: chart.interval !== '1d' && chart.interval !== '1w' },
+      timeScale: {
+        timeVisible: chart.interval !== '1d' && chart.interval !== '1w',
+        // room after the last bar: a time label under it is centred on it and was cut in half by the
+        // price scale
+        rightOffsetPixels: 24,
+      },
     })
     const area = widget.addSeries(AreaSeries, {
       lineColor: colour,
