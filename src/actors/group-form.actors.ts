@@ -17,7 +17,13 @@ export interface GroupFormDeps extends ServerErrorPolicyDeps {
 const avatarBody = (file: Blob) => (file.type ? file : new Blob([file], { type: 'application/octet-stream' }))
 
 const eventFields = (draft: GroupDraft) =>
-  draft.type === 'event' ? { endTime: draft.endTime, extraPrize: draft.extraPrize } : {}
+  draft.type === 'event'
+    ? {
+        endTime: draft.endTime,
+        extraPrize: draft.extraPrize,
+        titleRestrictions: [...draft.titleRestrictions],
+      }
+    : {}
 
 /** Creates (`POST /groups`) or saves (`POST .../save`) the group's settings. */
 export function saveGroup(call: GameCall, { groupId, draft }: SubmitGroupInput): Promise<Group> {
@@ -32,7 +38,9 @@ export function saveGroup(call: GameCall, { groupId, draft }: SubmitGroupInput):
           group: {
             name,
             publicGroup: draft.publicGroup,
-            ...(draft.type === 'event' ? { endTime: draft.endTime } : {}),
+            ...(draft.type === 'event'
+              ? { endTime: draft.endTime, titleRestrictions: [...draft.titleRestrictions] }
+              : {}),
           },
         },
       })

@@ -1,6 +1,7 @@
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate'
 import type { Group } from '../api/groups'
 import { avatarProblem, groupNameProblem } from '../domain/group-rules'
+import { addTitle, removeTitle } from '../domain/title-list'
 import { failureOf } from './failure-of'
 import { gameNotices, gameTexts } from './game-notices'
 import type {
@@ -52,6 +53,7 @@ const draftOf = (group: Group | undefined): GroupDraft => ({
   type: group?.type === 'event' ? 'event' : 'userGroup',
   endTime: group?.endTime ?? undefined,
   extraPrize: group?.extraPrize ?? 0,
+  titleRestrictions: group?.titleRestrictions ?? [],
 })
 
 /**
@@ -92,6 +94,16 @@ export const groupFormMachine = setup({
             return { ...context.draft, endTime: event.endTime }
           case 'groupForm.setExtraPrize':
             return { ...context.draft, extraPrize: event.extraPrize }
+          case 'groupForm.addTitle':
+            return {
+              ...context.draft,
+              titleRestrictions: addTitle(context.draft.titleRestrictions, event.titleId),
+            }
+          case 'groupForm.removeTitle':
+            return {
+              ...context.draft,
+              titleRestrictions: removeTitle(context.draft.titleRestrictions, event.titleId),
+            }
           case 'groupForm.pickAvatar':
             return { ...context.draft, avatar: event.file }
           default:
@@ -132,6 +144,8 @@ export const groupFormMachine = setup({
         'groupForm.setType': { actions: 'edit' },
         'groupForm.setEndTime': { actions: 'edit' },
         'groupForm.setExtraPrize': { actions: 'edit' },
+        'groupForm.addTitle': { actions: 'edit' },
+        'groupForm.removeTitle': { actions: 'edit' },
         'groupForm.pickAvatar': { actions: 'edit' },
         'groupForm.submit': [
           { guard: 'hasProblems', actions: 'showProblems' },

@@ -13,6 +13,8 @@ export interface GroupDraft {
   readonly endTime?: number
   /** events: TTC the best player wins, paid by the creator */
   readonly extraPrize: number
+  /** events: the only titles whose predictions and polls count (every title when empty) */
+  readonly titleRestrictions: readonly number[]
   /** a newly picked avatar (a File in the browser); uploaded after the group is saved */
   readonly avatar?: AvatarFile
 }
@@ -39,6 +41,8 @@ export type GroupFormEvent =
   | { readonly type: 'groupForm.setType'; readonly groupType: GroupFormType }
   | { readonly type: 'groupForm.setEndTime'; readonly endTime?: number }
   | { readonly type: 'groupForm.setExtraPrize'; readonly extraPrize: number }
+  | { readonly type: 'groupForm.addTitle'; readonly titleId: number }
+  | { readonly type: 'groupForm.removeTitle'; readonly titleId: number }
   /** a picked file (undefined clears it): checked at once, since the spec's text is about the file */
   | { readonly type: 'groupForm.pickAvatar'; readonly file?: AvatarFile }
   | { readonly type: 'groupForm.submit' }

@@ -1,7 +1,7 @@
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate'
 import { mergeSettings } from '../api/settings'
 import { combinePatches, notificationPatch } from '../domain/settings-patch'
-import { addToWatchList, removeFromWatchList } from '../domain/watch-list'
+import { addTitle, removeTitle } from '../domain/title-list'
 import {
   type Settings,
   type SettingsFormContext,
@@ -17,9 +17,9 @@ function patchOf(event: SettingsFormEvent, shown: Settings): SettingsPatch | und
     case 'settings.notificationToggled':
       return notificationPatch(event.kind, event.channel, event.on)
     case 'settings.watchTitleAdded':
-      return { watchList: addToWatchList(shown.watchList, event.titleId) }
+      return { watchList: addTitle(shown.watchList, event.titleId) }
     case 'settings.watchTitleRemoved':
-      return { watchList: removeFromWatchList(shown.watchList, event.titleId) }
+      return { watchList: removeTitle(shown.watchList, event.titleId) }
     default:
       return undefined
   }

@@ -207,4 +207,46 @@ describe('groups', () => {
     expect(issues.all()).toEqual([])
     await page.context().close()
   })
+
+  it('creates an event that counts only the titles chosen in its form, on a phone', async () => {
+    const { server, browser } = started()
+    const admin = await signUpPlayer(server)
+    const page = await browser.newPage(viewports.mobile, { baseURL: server.url })
+    await installServerClock(page, server)
+    await signInBrowser(page, server, admin)
+    const issues = collectPageIssues(page)
+    await page.goto('/groups')
+    await page.getByRole('button', { name: 'Create group' }).first().click()
+    const dialog = page.getByRole('dialog', { name: 'Create a group' })
+    const eventName = `E2E event ${process.pid % 10_000}`
+    await dialog.getByLabel('Group name').fill(eventName)
+    await dialog.getByText('Event (ends').click()
+    await dialog.getByLabel('Event ends at').fill('2099-06-30T18:00')
+    const search = dialog.getByRole('searchbox', { name: 'Add a title to the event' })
+    const titles: [query: string, name: string][] = [
+      ['apple', 'Apple Inc.'],
+      ['tesla', 'Tesla Inc.'],
+    ]
+    for (const [query, name] of titles) {
+      await search.fill(query)
+      await dialog.getByRole('button', { name: `Add ${name}` }).click()
+    }
+    const chosen = dialog.getByRole('list', { name: 'Event titles' }).getByRole('listitem')
+    expect(await chosen.allTextContents()).toEqual(['Apple Inc.', 'Tesla Inc.'])
+    const created = page.waitForResponse(
+      (response) => response.request().method() === 'POST' && response.url().endsWith('/v1/stockgame/groups'),
+    )
+    await dialog.getByRole('button', { name: 'Create group' }).click()
+    expect((await created).status()).toBe(201)
+    const row = page
+      .getByRole('region', { name: 'Your groups' })
+      .getByRole('listitem')
+      .filter({ hasText: eventName })
+    await row.getByText('2 titles', { exact: false }).waitFor()
+    const lists = await admin.client.get<GroupLists>('/v1/stockgame/groups')
+    const event = lists.body.groups.find((group) => group.name === eventName)
+    expect(event).toMatchObject({ type: 'event', titleRestrictions: [2494, 2793] })
+    expect(issues.all()).toEqual([])
+    await page.context().close()
+  })
 })

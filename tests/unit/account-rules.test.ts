@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { initialsOf, isRanked, trophyCounts, trophyKindOf } from '~/domain/account-summary'
 import { combinePatches, notificationPatch } from '~/domain/settings-patch'
-import { addToWatchList, removeFromWatchList, titlesToAdd } from '~/domain/watch-list'
+import { addTitle, removeTitle, titlesToAdd } from '~/domain/title-list'
 
 describe('account summary rules', () => {
   it('turns weekly ranks 1 to 3 into gold, silver and bronce, nothing else', () => {
@@ -28,9 +28,9 @@ describe('account summary rules', () => {
 
 describe('watch list rules', () => {
   it('adds a title once, at the end, and removes it', () => {
-    expect(addToWatchList([1, 2], 3)).toEqual([1, 2, 3])
-    expect(addToWatchList([1, 2], 1)).toEqual([1, 2])
-    expect(removeFromWatchList([1, 2, 3], 2)).toEqual([1, 3])
+    expect(addTitle([1, 2], 3)).toEqual([1, 2, 3])
+    expect(addTitle([1, 2], 1)).toEqual([1, 2])
+    expect(removeTitle([1, 2, 3], 2)).toEqual([1, 3])
   })
 
   it('offers unlisted, named titles matching the query, alphabetically, up to the limit', () => {

@@ -5,6 +5,7 @@ import type { Group } from '~/api/groups'
 import type { RankingRow } from '~/api/rankings'
 import {
   groupFormMachine,
+  selectDraft,
   selectFormProblems,
   selectIsNewGroup,
   selectSaved,
@@ -124,6 +125,33 @@ describe('the group form', () => {
     expect(selectFormProblems(actor.getSnapshot())).toEqual({ endTime: 'endTime' })
   })
 
+  it("chooses an event's titles: each once, in the order added, one taken out again, sent with the event", async () => {
+    const { actor, seen } = start()
+    actor.send({ type: 'groupForm.setName', name: 'Oil week' })
+    actor.send({ type: 'groupForm.setType', groupType: 'event' })
+    actor.send({ type: 'groupForm.setEndTime', endTime: 1_900_000_000_000 })
+    for (const titleId of [7, 3, 7, 9]) actor.send({ type: 'groupForm.addTitle', titleId })
+    actor.send({ type: 'groupForm.removeTitle', titleId: 3 })
+    expect(selectDraft(actor.getSnapshot()).titleRestrictions).toEqual([7, 9])
+    actor.send({ type: 'groupForm.submit' })
+    await settle()
+    expect(seen[0]).toMatchObject({
+      step: 'submit',
+      detail: { draft: { type: 'event', titleRestrictions: [7, 9] } },
+    })
+  })
+
+  it('starts a changed event from its titles', () => {
+    const event = {
+      ...group(8, 'Cup'),
+      type: 'event' as const,
+      endTime: 1_900_000_000_000,
+      titleRestrictions: [4, 2],
+    }
+    const { actor } = start({ group: event })
+    expect(selectDraft(actor.getSnapshot())).toMatchObject({ type: 'event', titleRestrictions: [4, 2] })
+  })
+
   it('creates the group, lists it and says so', async () => {
     const { actor, seen } = start()
     actor.send({ type: 'groupForm.setName', name: ' Bulls ' })
@@ -135,7 +163,14 @@ describe('the group form', () => {
         step: 'submit',
         detail: {
           groupId: undefined,
-          draft: { name: ' Bulls ', publicGroup: true, type: 'userGroup', endTime: undefined, extraPrize: 0 },
+          draft: {
+            name: ' Bulls ',
+            publicGroup: true,
+            type: 'userGroup',
+            endTime: undefined,
+            extraPrize: 0,
+            titleRestrictions: [],
+          },
         },
       },
       { step: 'store', detail: 42 },

@@ -3,9 +3,13 @@ import type { ActorRefFrom } from 'xstate'
 import type { GroupFormMachine } from '~/machines/group-form.machine'
 import { selectDraft, selectIsNewGroup } from '~/machines/group-form.machine'
 import { Field } from '~/views/ui'
+import { EventTitles } from './EventTitles'
 import { fromLocalInput, toLocalInput } from './local-date-input'
 
-/** An event's end time and, when creating, the extra prize its creator pays to the best player. */
+/**
+ * An event's end time, its titles and, when creating, the extra prize its creator pays to the best
+ * player.
+ */
 export function EventFields({
   form,
   problem,
@@ -28,6 +32,7 @@ export function EventFields({
         />
         <Field.ErrorText>{problem}</Field.ErrorText>
       </Field.Root>
+      <EventTitles form={form} />
       {isNew && (
         <Field.Root>
           <Field.Label>Extra prize (TTC, paid by you)</Field.Label>

@@ -33,6 +33,8 @@ export function GroupSummary({
           {group.memberCount} {group.memberCount === 1 ? 'member' : 'members'}
           {group.endTime !== null && ` · ends ${formatDateTime(group.endTime)}`}
           {group.extraPrize > 0 && ` · prize ${formatTtc(group.extraPrize)}`}
+          {group.titleRestrictions.length > 0 &&
+            ` · ${group.titleRestrictions.length} ${group.titleRestrictions.length === 1 ? 'title' : 'titles'}`}
         </Text>
       </styled.div>
     </styled.div>

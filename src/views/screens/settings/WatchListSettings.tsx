@@ -1,13 +1,12 @@
 import { useSelector } from '@xstate/react'
-import { XIcon } from 'lucide-react'
-import { styled } from 'styled-system/jsx'
 import type { ActorRefFrom } from 'xstate'
 import { type SettingsFormMachine, selectShownSettings } from '~/machines/settings-form.machine'
 import { selectTitles } from '~/machines/title-info.machine'
 import { useClient } from '~/views/client-context'
-import { IconButton, Text } from '~/views/ui'
+import { TitleChips } from '~/views/titles/TitleChips'
+import { TitleSearch } from '~/views/titles/TitleSearch'
+import { Text } from '~/views/ui'
 import { SettingsSection } from './SettingsSection'
-import { WatchListSearch } from './WatchListSearch'
 
 /** Spec §3 settings: the watch list, titles of the universe the player follows, in their order. */
 export function WatchListSettings({ form }: { readonly form: ActorRefFrom<SettingsFormMachine> }) {
@@ -23,35 +22,15 @@ export function WatchListSettings({ form }: { readonly form: ActorRefFrom<Settin
           Your watch list is empty: search for a title below to add it.
         </Text>
       ) : (
-        <styled.ul aria-label="Watched titles" display="flex" flexWrap="wrap" gap="2">
-          {settings.watchList.map((id) => (
-            <styled.li
-              key={id}
-              display="flex"
-              alignItems="center"
-              gap="1"
-              pl="3"
-              pr="1"
-              h="8"
-              borderWidth="1px"
-              borderRadius="full"
-              fontSize="sm"
-            >
-              {nameOf(id)}
-              <IconButton
-                aria-label={`Remove ${nameOf(id)} from the watch list`}
-                variant="ghost"
-                size="xs"
-                borderRadius="full"
-                onClick={() => form.send({ type: 'settings.watchTitleRemoved', titleId: id })}
-              >
-                <XIcon aria-hidden />
-              </IconButton>
-            </styled.li>
-          ))}
-        </styled.ul>
+        <TitleChips
+          titleIds={settings.watchList}
+          nameOf={nameOf}
+          label="Watched titles"
+          removeLabel={(name) => `Remove ${name} from the watch list`}
+          onRemove={(titleId) => form.send({ type: 'settings.watchTitleRemoved', titleId })}
+        />
       )}
-      <WatchListSearch
+      <TitleSearch
         titles={titles}
         listed={settings.watchList}
         onAdd={(titleId) => form.send({ type: 'settings.watchTitleAdded', titleId })}

@@ -160,6 +160,52 @@ describe('the group overview (spec §2 /groups)', () => {
   })
 })
 
+describe('creating an event', () => {
+  it('counts every title until titles are added; a chip takes one out; the event is sent with them', async () => {
+    const view = show()
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('button', { name: 'Create group' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Create a group' })
+    await user.type(within(dialog).getByLabelText('Group name'), 'Tech week')
+    await user.click(within(dialog).getByLabelText(/^Event \(/))
+    await user.type(within(dialog).getByLabelText('Event ends at'), '2099-06-30T18:00')
+    const titles = within(dialog).getByRole('group', { name: 'Titles that count' })
+    expect(within(titles).getByText('Every title counts. Add titles to count only those.')).toBeTruthy()
+    const search = within(titles).getByRole('searchbox', { name: 'Add a title to the event' })
+    await user.type(search, 'a')
+    await user.click(await within(titles).findByRole('button', { name: 'Add Apple' }))
+    // adding is no submit: the form stays open, nothing sent yet
+    expect(view.sent.map((s) => s.name)).not.toContain('createGroup')
+    // the pressed button is gone: the search keeps the focus for the next title
+    expect(document.activeElement).toBe(search)
+    await user.clear(search)
+    await user.type(search, 'tes')
+    await user.click(await within(titles).findByRole('button', { name: 'Add Tesla' }))
+    const chosen = within(titles).getByRole('list', { name: 'Event titles' })
+    expect(
+      within(chosen)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Apple', 'Tesla'])
+    await user.click(within(chosen).getByRole('button', { name: 'Remove Apple from the event' }))
+    expect(
+      within(chosen)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Tesla'])
+    // the focus moves to the chip now in the removed one's place
+    expect(document.activeElement).toBe(
+      within(chosen).getByRole('button', { name: 'Remove Tesla from the event' }),
+    )
+    await user.click(within(dialog).getByRole('button', { name: 'Create group' }))
+    await waitFor(() =>
+      expect(view.sent.find((s) => s.name === 'createGroup')?.args).toMatchObject({
+        body: { name: 'Tech week', type: 'event', titleRestrictions: [2495] },
+      }),
+    )
+  })
+})
+
 describe('the dashboard’s group tile and live ranking panel', () => {
   it('shows the active group, the player’s rank, the hottest bets and groups', async () => {
     const view = renderScreen(

@@ -1,11 +1,14 @@
-/** Spec §3 "Settings": the watch list is title ids in the player's order, each at most once. */
+/**
+ * Lists of titles chosen by the player: the watch list (spec §3 "Settings") and an event's titles. Title
+ * ids in the player's order, each at most once.
+ */
 
 /** Adds a title at the end; a title already listed stays where it is. */
-export function addToWatchList(list: readonly number[], titleId: number): number[] {
+export function addTitle(list: readonly number[], titleId: number): number[] {
   return list.includes(titleId) ? [...list] : [...list, titleId]
 }
 
-export function removeFromWatchList(list: readonly number[], titleId: number): number[] {
+export function removeTitle(list: readonly number[], titleId: number): number[] {
   return list.filter((id) => id !== titleId)
 }
 
