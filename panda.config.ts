@@ -5,6 +5,8 @@ import iris from '@park-ui/panda-preset/colors/iris'
 import red from '@park-ui/panda-preset/colors/red'
 import slate from '@park-ui/panda-preset/colors/slate'
 
+const focusRing = { outline: '2px solid', outlineColor: 'colorPalette.default', outlineOffset: '2px' }
+
 export default defineConfig({
   preflight: true,
   presets: [createPreset({ accentColor: iris, grayColor: slate, radius: 'md' })],
@@ -20,6 +22,14 @@ export default defineConfig({
       tokens: {
         colors: { green: green.tokens },
       },
+      // keyboard focus the preset leaves unmarked: link buttons (player names) and the radio buttons
+      // of the bet dialog's side (the focused hidden input marks its item data-focus-visible)
+      recipes: {
+        button: { variants: { variant: { link: { _focusVisible: focusRing } } } },
+      },
+      slotRecipes: {
+        radioButtonGroup: { base: { item: { _focusVisible: focusRing } } },
+      },
       semanticTokens: {
         colors: {
           // preset 0.43 recipes refer to `accent.*` (selected states, ::selection) without defining it
@@ -32,6 +42,10 @@ export default defineConfig({
             default: { value: { _light: '{colors.green.light.11}', _dark: '{colors.green.dark.9}' } },
             emphasized: { value: { _light: '{colors.green.light.12}', _dark: '{colors.green.dark.10}' } },
             text: { value: { _light: '{colors.green.light.12}', _dark: '{colors.green.dark.a11}' } },
+          },
+          // the preset's error red is step 9: 3.9:1 on white, below WCAG AA for the small error texts
+          fg: {
+            error: { value: { _light: '{colors.red.light.11}', _dark: '{colors.red.dark.11}' } },
           },
           down: {
             ...red.semanticTokens,

@@ -6,13 +6,22 @@ export type WagerProblem = 'missing' | 'notANumber' | 'notPositive' | 'decimals'
 /** What a bet form holds: the text field's value, or a number. */
 export type WagerInput = string | number | null | undefined
 
-/** The wager as a number, or undefined when the field is empty or not a number. */
+/**
+ * A decimal comma (the game's home is Berlin): one or two digits after a single comma, as "1,5" or
+ * "12,50". With three digits it could be an English thousands separator ("1,000"): not taken, so the
+ * player is asked rather than betting a thousandth of what they meant.
+ */
+const decimalComma = /^(\d+),(\d{1,2})$/
+
+/**
+ * The wager as a number, or undefined when the field is empty or not a number: plain decimals ("12.5",
+ * not "1e2", "0x10" or "Infinity") or a decimal comma.
+ */
 export function parseWager(wager: WagerInput): number | undefined {
   if (wager == null) return undefined
-  const text = String(wager).trim()
-  if (text === '') return undefined
-  const amount = Number(text)
-  return Number.isFinite(amount) ? amount : undefined
+  if (typeof wager === 'number') return Number.isFinite(wager) ? wager : undefined
+  const text = wager.trim().replace(decimalComma, '$1.$2')
+  return /^-?(\d+(\.\d*)?|\.\d+)$/.test(text) ? Number(text) : undefined
 }
 
 /**

@@ -96,6 +96,10 @@ describe('a new player’s journey', () => {
 
     await page.getByRole('tab', { name: 'Sign up' }).click()
     const form = page.getByRole('form', { name: 'Sign up' })
+    // sent empty, the form shows its fields' errors: legible ones (axe checks their contrast)
+    await form.getByRole('button', { name: 'Sign up' }).click()
+    await form.getByText('Please enter a valid email address').waitFor()
+    expect(await checkA11y(page)).toEqual([])
     await form.getByLabel('Invitation code').fill(await server.takeInvitationCode())
     await form.getByLabel('E-mail').fill(`${journey.username}@example.test`)
     await form.getByLabel('Username').fill(journey.username)
@@ -221,7 +225,11 @@ describe('a new player’s journey', () => {
     await dialog.waitFor()
     const labels = { up: 'Up', flat: 'Flat', down: 'Down' } as const
     await dialog.getByText(labels[winner], { exact: true }).click()
-    await dialog.getByRole('spinbutton', { name: 'Wager (TTC)' }).fill(String(wager))
+    // typed key by key with no pause, as a quick player does: every keystroke stays
+    const wagerField = dialog.getByRole('textbox', { name: 'Wager (TTC)' })
+    await wagerField.pressSequentially(`${wager}.50`, { delay: 0 })
+    expect(await wagerField.inputValue()).toBe(`${wager}.50`)
+    await wagerField.fill(String(wager))
     await captureScreen('polls-bet-dialog', dialog)
 
     const voted = page.waitForResponse(

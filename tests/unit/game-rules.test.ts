@@ -64,6 +64,18 @@ describe('wagers', () => {
     expect(parseWager(' 2.5 ')).toBe(2.5)
     expect(parseWager('')).toBeUndefined()
   })
+
+  it('takes a decimal comma, but no thousands comma and no other notation', () => {
+    expect(parseWager('1,5')).toBe(1.5)
+    expect(parseWager('12,50')).toBe(12.5)
+    expect(wagerProblem('1,555', 10)).toBe('notANumber')
+    expect(wagerProblem('1,000', 2000)).toBe('notANumber')
+    expect(wagerProblem('1.000,50', 2000)).toBe('notANumber')
+    for (const notation of ['1e2', '0x10', 'Infinity', '1 000', '+5', '5.', '.'])
+      expect(wagerProblem(notation, 1000), notation).toBe(notation === '5.' ? undefined : 'notANumber')
+    expect(parseWager('.5')).toBe(0.5)
+    expect(wagerProblem('-5', 10)).toBe('notPositive')
+  })
 })
 
 describe('the poll list', () => {

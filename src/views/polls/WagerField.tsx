@@ -1,7 +1,7 @@
 import { styled } from 'styled-system/jsx'
 import { formatTtc } from '~/domain/number-format'
 import type { WagerError } from '~/machines/bet-dialog.types'
-import { Field, NumberInput } from '~/views/ui'
+import { Field } from '~/views/ui'
 
 interface WagerFieldProps {
   readonly value: string
@@ -12,30 +12,23 @@ interface WagerFieldProps {
   readonly disabled?: boolean
 }
 
-/** The wager in TTC, at most the balance; spec §5's 'Validation Error' and its message below it. */
+/**
+ * The wager in TTC as typed, checked by the bet dialog against the balance; spec §5's 'Validation
+ * Error' and its message below it. A plain text field: a number input reformatting its own text on
+ * every change lost or repeated keystrokes of fast typing, and dropped a decimal comma ("1,5" became
+ * 15); what the player typed is what the rules judge (`parseWager`).
+ */
 export function WagerField({ value, onChange, balance, error, disabled }: WagerFieldProps) {
   return (
     <Field.Root invalid={error !== undefined} disabled={disabled}>
-      <NumberInput.Root
+      <Field.Label>Wager (TTC)</Field.Label>
+      <Field.Input
+        type="text"
+        inputMode="decimal"
+        autoComplete="off"
         value={value}
-        onValueChange={(details) => onChange(details.value)}
-        min={0}
-        max={balance}
-        step={1}
-        // the over-balance message is the spec's answer to too much: the field must not cap it silently
-        clampValueOnBlur={false}
-        allowOverflow
-        // every decimal typed stays: a third one is the form's 'at most two decimals', not rounded away
-        formatOptions={{ maximumFractionDigits: 20, useGrouping: false }}
-        locale="en-US"
-      >
-        <NumberInput.Label>Wager (TTC)</NumberInput.Label>
-        <NumberInput.Control>
-          <NumberInput.Input inputMode="decimal" />
-          <NumberInput.IncrementTrigger />
-          <NumberInput.DecrementTrigger />
-        </NumberInput.Control>
-      </NumberInput.Root>
+        onChange={(event) => onChange(event.currentTarget.value)}
+      />
       <Field.HelperText>Your balance: {formatTtc(balance)}</Field.HelperText>
       <Field.ErrorText role="alert">
         {error && (
