@@ -56,7 +56,12 @@ function recordGameReads(page: Page): { paths: string[]; stop(): void } {
 describe('groups', () => {
   it('creates a private group, adds a member, and switching to it resets the group’s stores', async () => {
     const { server, browser } = started()
-    const [admin, mate] = await Promise.all([signUpPlayer(server), signUpPlayer(server)])
+    // the longest name there can be (24 characters): rankings on a phone must still show every column
+    const longName = `Alexandra_Longname_${String(process.pid % 100_000).padStart(5, '0')}`
+    const [admin, mate] = await Promise.all([
+      signUpPlayer(server),
+      signUpPlayer(server, { username: longName }),
+    ])
     // the mate has an evaluated prediction: ranked in group 1000, not in a group they have not joined
     await tagFirstMessage(mate)
     await server.advanceClock(3 * 3_600_000 + 5 * 60_000)
@@ -77,6 +82,12 @@ describe('groups', () => {
       .getByRole('table', { name: 'All-time ranking' })
       .getByRole('row', { name: mate.username })
       .waitFor()
+    await page.setViewportSize(viewports.mobile)
+    const [scrollWidth, clientWidth] = await main
+      .getByRole('table', { name: 'All-time ranking' })
+      .evaluate((table) => [table.parentElement?.scrollWidth ?? 0, table.parentElement?.clientWidth ?? 0])
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth)
+    await page.setViewportSize(viewports.desktop)
     if (mateRankedThisWeek) {
       await page.getByRole('tab', { name: 'Real-time' }).click()
       await main

@@ -22,6 +22,10 @@ export function UserNameButton({ userId, username }: UserNameButtonProps) {
         px="0"
         h="auto"
         minW="0"
+        // a long name wraps, so the points and accuracy stay in a phone's view
+        whiteSpace="normal"
+        overflowWrap="anywhere"
+        textAlign="start"
       >
         {username}
       </Button>
