@@ -65,5 +65,7 @@ export function ChartCanvas({ chart, label }: { readonly chart: Chart; readonly 
     if (point) series.current?.update(toSeries(point))
   }, [latest, chart])
 
-  return <styled.div ref={container} role="img" aria-label={label} h={{ base: '64', md: '80' }} w="full" />
+  // a figure, not an img: the chart holds a link (the TradingView attribution), and an img has no
+  // interactive content
+  return <styled.div ref={container} role="figure" aria-label={label} h={{ base: '64', md: '80' }} w="full" />
 }
