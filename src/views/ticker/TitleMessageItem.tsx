@@ -13,10 +13,12 @@ interface TitleMessageItemProps {
   readonly message: LiveStreamMessage
   /** the panel's title: the prediction is about it, even when the message names others first */
   readonly titleId: number
+  /** told the message's list item before it is tagged (and leaves the list) */
+  readonly beforeTagging?: (item: HTMLElement) => void
 }
 
 /** One message: author, time, text, and Up / Down to predict the title's move (spec §1 tagging). */
-export function TitleMessageItem({ message, titleId }: TitleMessageItemProps) {
+export function TitleMessageItem({ message, titleId, beforeTagging }: TitleMessageItemProps) {
   const client = useClient()
   const now = useClock()
   const userId = useSelector(client.session, selectUserId)
@@ -24,9 +26,12 @@ export function TitleMessageItem({ message, titleId }: TitleMessageItemProps) {
   const rewardFactor = useSelector(client.store('taggedMessages'), (snapshot) =>
     selectRewardFactor(snapshot.context),
   )
-  const tag = (trend: Trend) =>
-    latest &&
+  const tag = (trend: Trend, button: HTMLElement) => {
+    if (!latest) return
+    const item = button.closest('li')
+    if (item) beforeTagging?.(item)
     client.tag({ userId, titleId, messageId: message.id, trend, atPrice: latest.price, rewardFactor })
+  }
   const headingId = `ticker-message-${message.id}`
   return (
     <styled.li borderWidth="1px" borderRadius="l2" p="3" display="grid" gap="2">
@@ -51,7 +56,13 @@ export function TitleMessageItem({ message, titleId }: TitleMessageItemProps) {
           </Text>
         )}
         <styled.div display="flex" gap="2">
-          <Button size="sm" variant="outline" colorPalette="up" disabled={!latest} onClick={() => tag('Up')}>
+          <Button
+            size="sm"
+            variant="outline"
+            colorPalette="up"
+            disabled={!latest}
+            onClick={(event) => tag('Up', event.currentTarget)}
+          >
             <ThumbsUpIcon aria-hidden /> Up
           </Button>
           <Button
@@ -59,7 +70,7 @@ export function TitleMessageItem({ message, titleId }: TitleMessageItemProps) {
             variant="outline"
             colorPalette="down"
             disabled={!latest}
-            onClick={() => tag('Down')}
+            onClick={(event) => tag('Down', event.currentTarget)}
           >
             <ThumbsDownIcon aria-hidden /> Down
           </Button>

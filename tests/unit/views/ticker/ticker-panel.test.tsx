@@ -143,4 +143,30 @@ describe('the ticker panel (spec §2 tabs About, Fundamentals, TweetGame, Charts
     await user.click(within(item).getByRole('button', { name: 'Up' }))
     await waitFor(() => expect(bodies).toMatchObject([{ messageId: 'm9', titleId: apple, trend: 'Up' }]))
   })
+
+  it('keeps the focus in the list when a tagged message leaves it: the next one, then the heading', async () => {
+    const about = (id: string, tweet: string) =>
+      serverMessage(id, { tweet, titles: [{ title_id: apple, start_index: 0, end_index: 5 }] })
+    show(
+      '/?title=2494',
+      marketApi({
+        untaggedMessages: () => [about('q1', '$AAPL first'), about('q2', '$AAPL second')],
+        tag: ({ body }: Record<string, unknown>) => ({
+          rewardFactor: 1,
+          taggedMessage: { ...(body as object), createdAt: Date.now() },
+        }),
+      }),
+    )
+    const panel = await screen.findByRole('dialog', { name: 'Apple' }, { timeout: 3000 })
+    const user = userEvent.setup()
+    await user.click(within(panel).getByRole('tab', { name: 'TweetGame' }))
+    const first = (await within(panel).findByText('$AAPL first', {}, { timeout: 3000 })).closest('li')
+    const second = within(panel).getByText('$AAPL second').closest('li')
+    if (!first || !second) throw new Error('no list items')
+    await user.click(within(first).getByRole('button', { name: 'Down' }))
+    expect(document.activeElement).toBe(within(second).getByRole('button', { name: 'Up' }))
+    await waitFor(() => expect(first.isConnected).toBe(false))
+    await user.click(within(second).getByRole('button', { name: 'Up' }))
+    expect(document.activeElement).toBe(within(panel).getByRole('heading', { name: 'Live messages' }))
+  })
 })
