@@ -4,8 +4,8 @@ import type { GroupMemberChoice, GroupRef } from './groups.types'
 export const groupMemberTexts = {
   loadFailed: 'Error getting group details',
   searchFailed: 'Error searching for users!',
-  /** ours: a search that found nobody to add says so */
-  noneFound: 'No players found.',
+  /** ours: a search that found nobody to add says so (the group's own members are not offered) */
+  noneFound: 'No players found who are not in the group yet.',
 } as const
 
 /** A member as the dialog lists it; players added here are 'invited' until they join. */

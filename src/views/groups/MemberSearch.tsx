@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { styled } from 'styled-system/jsx'
 import type { ActorRefFrom } from 'xstate'
 import {
@@ -16,17 +16,22 @@ import { Button, Field, Text } from '~/views/ui'
 export function MemberSearch({ members }: { readonly members: ActorRefFrom<GroupMembersMachine> }) {
   // the typed text is the input's own state; the machine gets it when the player searches
   const [name, setName] = useState('')
+  const input = useRef<HTMLInputElement>(null)
   const found = useSelector(members, selectFoundUsers)
   const searching = useSelector(members, selectSearching)
   const failed = useSelector(members, selectSearchFailed)
   const nobody = useSelector(members, selectFoundNobody)
-  const search = () => members.send({ type: 'members.search', name })
+  const blank = name.trim() === ''
+  const search = () => {
+    if (!blank) members.send({ type: 'members.search', name })
+  }
   return (
     <styled.div display="flex" flexDirection="column" gap="2">
       <styled.div display="flex" gap="2" alignItems="flex-end">
         <Field.Root flex="1">
           <Field.Label>Find players by name</Field.Label>
           <Field.Input
+            ref={input}
             type="search"
             value={name}
             onChange={(event) => setName(event.target.value)}
@@ -38,7 +43,13 @@ export function MemberSearch({ members }: { readonly members: ActorRefFrom<Group
             }}
           />
         </Field.Root>
-        <Button type="button" variant="outline" onClick={search} disabled={searching} aria-busy={searching}>
+        <Button
+          type="button"
+          variant="outline"
+          onClick={search}
+          disabled={searching || blank}
+          aria-busy={searching}
+        >
           Search
         </Button>
       </styled.div>
@@ -62,7 +73,11 @@ export function MemberSearch({ members }: { readonly members: ActorRefFrom<Group
                 size="xs"
                 variant="outline"
                 aria-label={`Add ${user.username}`}
-                onClick={() => members.send({ type: 'members.add', user })}
+                onClick={() => {
+                  members.send({ type: 'members.add', user })
+                  // the added player leaves the results, the pressed button with them: back to the search
+                  input.current?.focus()
+                }}
               >
                 Add
               </Button>

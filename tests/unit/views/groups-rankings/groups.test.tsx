@@ -109,6 +109,29 @@ describe('the group overview (spec §2 /groups)', () => {
     expect(screen.queryByText('Owls')).toBeNull()
   })
 
+  it('searches players to add: never blank, members are not offered, the focus stays on the search', async () => {
+    show({
+      searchUsers: () => [
+        { id: 5, username: 'alice' },
+        { id: 8, username: 'carol' },
+      ],
+    })
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'Members of Traders' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Members and admins of Traders' })
+    await within(dialog).findByLabelText('Admin alice')
+    const search = within(dialog).getByRole('button', { name: 'Search' })
+    expect((search as HTMLButtonElement).disabled).toBe(true)
+    const field = within(dialog).getByRole('searchbox', { name: 'Find players by name' })
+    await user.type(field, 'a{Enter}')
+    // alice is a member already: only carol is offered
+    await user.click(await within(dialog).findByRole('button', { name: 'Add carol' }))
+    expect(document.activeElement).toBe(field)
+    expect(within(dialog).getByLabelText('Admin carol')).toBeTruthy()
+    await user.click(search)
+    expect(await within(dialog).findByText('No players found who are not in the group yet.')).toBeTruthy()
+  })
+
   it('refuses a member list without an admin and sends nothing', async () => {
     const view = show()
     await userEvent.click(await screen.findByRole('button', { name: 'Members of Traders' }))
