@@ -8,7 +8,15 @@ type SubmitEvent = Extract<BetDialogEvent, { type: 'betDialog.submit' }>
 /** Shown when the player bets without picking a side (the server's word for it, src/api/polls.ts). */
 export const chooseVoteText = 'Please choose up, flat or down.'
 
-const closedContext: BetDialogContext = { wager: '' }
+// every key named: assign merges, so a key left out would keep the last opening's side or alert
+const closedContext: BetDialogContext = {
+  pollId: undefined,
+  vote: undefined,
+  wager: '',
+  voteError: undefined,
+  wagerError: undefined,
+  alert: undefined,
+}
 
 const problemOf = (context: BetDialogContext, event: SubmitEvent) =>
   wagerProblem(context.wager, event.balance)
@@ -32,10 +40,15 @@ export const betDialogMachine = setup({
       context.vote !== undefined && problemOf(context, event as SubmitEvent) === undefined,
   },
   actions: {
-    openFor: assign(({ event }) => ({
-      ...closedContext,
-      pollId: (event as Extract<BetDialogEvent, { type: 'betDialog.open' }>).pollId,
-    })),
+    openFor: assign(({ event }) => {
+      const { pollId, alreadyPlaced } = event as Extract<BetDialogEvent, { type: 'betDialog.open' }>
+      return {
+        ...closedContext,
+        pollId,
+        // said before the player fills the form in; a submit still checks again (the store may not know)
+        ...(alreadyPlaced ? { alert: { kind: 'warning', message: gameTexts.alreadyBet } as const } : {}),
+      }
+    }),
     reset: assign(() => closedContext),
     chooseVote: assign(({ event }) => ({
       vote: (event as Extract<BetDialogEvent, { type: 'betDialog.voteChosen' }>).vote,

@@ -36,7 +36,8 @@ export interface BetSubmission {
 }
 
 export type BetDialogEvent =
-  | { readonly type: 'betDialog.open'; readonly pollId: number }
+  /** `alreadyPlaced`: the player's bet on the poll is known, so the dialog warns at once (spec §4) */
+  | { readonly type: 'betDialog.open'; readonly pollId: number; readonly alreadyPlaced?: boolean }
   | { readonly type: 'betDialog.close' }
   | { readonly type: 'betDialog.voteChosen'; readonly vote: VoteValue }
   | { readonly type: 'betDialog.wagerChanged'; readonly wager: string }

@@ -76,6 +76,22 @@ describe('the bet dialog (spec §5, §8)', () => {
     expect(sent).toEqual([])
   })
 
+  it('warns as it opens when the player has bet on the poll already, and not for another poll', () => {
+    const { actor } = start()
+    actor.send({ type: 'betDialog.close' })
+    actor.send({ type: 'betDialog.open', pollId: 8, alreadyPlaced: true })
+    expect(selectBetDialogAlert(actor.getSnapshot())).toEqual({
+      kind: 'warning',
+      message: 'Warning: You have already placed your bet.',
+    })
+    actor.send({ type: 'betDialog.voteChosen', vote: 'up' })
+    actor.send({ type: 'betDialog.close' })
+    actor.send({ type: 'betDialog.open', pollId: 9 })
+    expect(selectBetDialogAlert(actor.getSnapshot())).toBeUndefined()
+    // nothing of the last opening is left: no side chosen for the next poll
+    expect(actor.getSnapshot().context).toEqual({ pollId: 9, wager: '' })
+  })
+
   it('sends a valid bet, shows it is sending and closes once the server took it', async () => {
     let resolve = () => {}
     const { actor, sent } = start(() => new Promise<void>((done) => (resolve = done)))

@@ -4,11 +4,12 @@ import { styled } from 'styled-system/jsx'
 import { provideBetDialog } from '~/actors/bet-dialog.actors'
 import type { Poll } from '~/api/polls'
 import { betDialogMachine, selectBetDialogOpen } from '~/machines/bet-dialog.machine'
+import { selectHasBet } from '~/machines/polls.machine'
 import { useClient } from '~/views/client-context'
 import { PollCard } from './PollCard'
 import { useClock } from './use-clock'
 
-// The dialog (Ark's dialog and portal, the number input and radio group of the form) loads on the
+// The dialog (Ark's dialog and portal, the radio group of the form) loads on the
 // first 'Place bet', or before it when the pointer or the focus comes to the list.
 const loadBetDialog = () => import('./BetDialog')
 const BetDialog = lazy(async () => ({ default: (await loadBetDialog()).BetDialog }))
@@ -48,7 +49,13 @@ export function PollList({ polls, label, compact = false }: PollListProps) {
               poll={poll}
               now={now}
               compact={compact}
-              onBet={(pollId) => dialog.send({ type: 'betDialog.open', pollId })}
+              onBet={(pollId) =>
+                dialog.send({
+                  type: 'betDialog.open',
+                  pollId,
+                  alreadyPlaced: selectHasBet(client.store('polls').getSnapshot().context, pollId),
+                })
+              }
             />
           </li>
         ))}

@@ -182,6 +182,8 @@ describe('the bet dialog (spec §5, §8)', () => {
   it('warns about a second bet on the same poll', async () => {
     show('/polls', memoryApi({ polls: () => [pollAt(1, apple, Date.now() - hour, { votes: [ownVote(1)] })] }))
     const { user, dialog } = await openBetDialog('Apple')
+    // said at once, before the form is filled in
+    expect(within(dialog).getByText('Warning: You have already placed your bet.')).toBeTruthy()
     await user.click(within(dialog).getByRole('radio', { name: 'Down' }))
     await user.type(within(dialog).getByRole('textbox', { name: 'Wager (TTC)' }), '5')
     await user.click(within(dialog).getByRole('button', { name: 'Place bet' }))
