@@ -46,7 +46,7 @@ export function AccountMenu() {
                   <div>
                     <styled.p fontWeight="semibold">{user.username}</styled.p>
                     <styled.p fontSize="xs" color="fg.muted">
-                      {rankText('Rank', user.rank)} · {rankText('Live rank', user.liveRank)}
+                      {rankText('Last week', user.rank)} · {rankText('This week', user.liveRank)}
                     </styled.p>
                   </div>
                 </styled.div>

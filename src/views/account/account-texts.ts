@@ -25,7 +25,7 @@ export function transactionLabel(transaction: Pick<Transaction, 'type' | 'refere
   return transactionTypeLabels.payment
 }
 
-export const trophyLabels: Record<TrophyKind, string> = { gold: 'Gold', silver: 'Silver', bronce: 'Bronce' }
+export const trophyLabels: Record<TrophyKind, string> = { gold: 'Gold', silver: 'Silver', bronce: 'Bronze' }
 
 /** 'Rank #3', or 'Not ranked' for the server's 0. */
 export const rankText = (label: string, rank: number) =>

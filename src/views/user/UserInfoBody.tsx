@@ -33,7 +33,7 @@ export function UserInfoBody({ userId }: { readonly userId: number }) {
           <Dialog.Title>{user ? user.username : 'User info'}</Dialog.Title>
           <Dialog.Description>
             {user
-              ? `${rankText('Rank', user.rank)} · ${rankText('Live rank', user.liveRank)}`
+              ? `${rankText('Last week', user.rank)} · ${rankText('This week', user.liveRank)}`
               : 'Loading the player…'}
           </Dialog.Description>
         </div>

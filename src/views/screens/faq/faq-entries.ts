@@ -46,7 +46,7 @@ export const faqEntries: readonly FaqEntry[] = [
     question: 'How do rankings and trophies work?',
     answer: [
       'Rankings list the players of a group by points for this week, last week and all time. Points are the TTC you won in the period; accuracy is the share of your evaluated predictions that were correct.',
-      'The top three of each week earn gold, silver and bronce trophies. Your trophies show as badges in your account menu and in your user info.',
+      'The top three of each week earn gold, silver and bronze trophies. Your trophies show as badges in your account menu and in your user info.',
     ],
   },
   {

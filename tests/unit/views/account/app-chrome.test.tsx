@@ -84,7 +84,7 @@ describe('header actions (spec §2 account and credit menus)', () => {
     const view = show(<HeaderActions />)
     await user.click(await screen.findByRole('button', { name: 'Account menu of alice' }))
     const menu = await screen.findByRole('menu')
-    expect(within(menu).getByText('Rank #3 · Live rank #2')).toBeTruthy()
+    expect(within(menu).getByText('Last week #3 · This week #2')).toBeTruthy()
     expect(within(menu).getByRole('menuitem', { name: 'Settings' })).toBeTruthy()
     await user.click(within(menu).getByRole('menuitem', { name: 'Log out' }))
     await waitFor(() => expect(view.calls).toContain('logout'))

@@ -47,11 +47,11 @@ describe('the user info dialog (spec §2)', () => {
       },
     })
     const dialog = await screen.findByRole('dialog', { name: 'bob' })
-    expect(within(dialog).getByText('Rank: not ranked · Live rank #4')).toBeTruthy()
+    expect(within(dialog).getByText('Last week: not ranked · This week #4')).toBeTruthy()
     const trophies = within(dialog).getByRole('region', { name: 'Trophies' })
     expect(trophies.textContent).toContain('Gold2')
     expect(trophies.textContent).toContain('Silver0')
-    expect(trophies.textContent).toContain('Bronce1')
+    expect(trophies.textContent).toContain('Bronze1')
     expect(dialog.textContent).toContain('1,234.50 TTC')
     expect(within(dialog).getByRole('region', { name: 'Votes' }).textContent).toContain('Bets3')
     expect(within(dialog).getByRole('region', { name: 'Predictions' }).textContent).toContain('Correct4')
