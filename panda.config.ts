@@ -29,6 +29,8 @@ export default defineConfig({
       },
       slotRecipes: {
         radioButtonGroup: { base: { item: { _focusVisible: focusRing } } },
+        // the preset's menu items set their icon flush against the label
+        menu: { base: { item: { gap: '2' } } },
       },
       semanticTokens: {
         colors: {
