@@ -60,14 +60,15 @@ export function FormTextField({
         aria-describedby={describedBy(ids, problem, helperText)}
         {...state}
       />
-      {helperText && !invalid ? (
-        <span id={ids.helperText} className={classes.helperText}>
-          {helperText}
-        </span>
-      ) : null}
       {invalid ? (
         <span id={ids.errorText} className={classes.errorText} aria-live="polite">
           {problem}
+        </span>
+      ) : null}
+      {/* kept below the problem: the spec's texts say what is wrong, the hint what is right */}
+      {helperText ? (
+        <span id={ids.helperText} className={classes.helperText}>
+          {helperText}
         </span>
       ) : null}
     </div>
@@ -78,10 +79,10 @@ export function FormTextField({
 export const describedIds = (base: string) => ({ errorText: `${base}-error`, helperText: `${base}-help` })
 
 /**
- * The problem (or else the helper text) describes the control: aria-errormessage alone is read by few
+ * The problem, then the helper text, describe the control: aria-errormessage alone is read by few
  * screen readers.
  */
 export function describedBy(ids: ReturnType<typeof describedIds>, problem?: string, helperText?: string) {
-  if (problem !== undefined) return ids.errorText
-  return helperText ? ids.helperText : undefined
+  const described = [problem !== undefined && ids.errorText, helperText && ids.helperText].filter(Boolean)
+  return described.length > 0 ? described.join(' ') : undefined
 }

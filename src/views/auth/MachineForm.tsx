@@ -1,11 +1,13 @@
-import type { ReactNode } from 'react'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { styled } from 'styled-system/jsx'
 import type { ActorRefFrom } from 'xstate'
 import type { FormMachine } from '~/machines/form.machine'
 
 /**
  * A form whose submission is its machine's `form.submit`: the browser's own validation is off (the
- * machine shows the spec's texts on the fields), and the accessible name labels the form landmark.
+ * machine shows the spec's texts on the fields), and the accessible name labels the form landmark. A
+ * submission the machine refused moves the focus to the first field it marked, as the browser's own
+ * validation would: a keyboard or screen-reader user lands on what needs fixing.
  */
 export function MachineForm({
   form,
@@ -16,8 +18,16 @@ export function MachineForm({
   readonly label: string
   readonly children: ReactNode
 }) {
+  const element = useRef<HTMLFormElement>(null)
+  const [refusals, setRefusals] = useState(0)
+  // after the render that marked the fields
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new refusal is the trigger
+  useEffect(() => {
+    if (refusals > 0) element.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+  }, [refusals])
   return (
     <styled.form
+      ref={element}
       aria-label={label}
       noValidate
       display="flex"
@@ -26,6 +36,7 @@ export function MachineForm({
       onSubmit={(event) => {
         event.preventDefault()
         form.send({ type: 'form.submit' })
+        if (Object.values(form.getSnapshot().context.shown).some(Boolean)) setRefusals((count) => count + 1)
       }}
     >
       {children}

@@ -82,6 +82,8 @@ describe('sign-up validation (spec §5)', () => {
       ['Username', 'Please enter a valid username'],
       ['Password', 'Please enter a valid password'],
     ]
+    // the password's rule stays in view below its problem
+    expect(form.getByText('Please enter a valid password').nextElementSibling?.textContent).toMatch(/12/)
     for (const [label, text] of expectations) {
       const input = form.getByLabelText(label, { exact: false, selector: 'input' })
       await waitFor(() => expect(input.getAttribute('aria-invalid')).toBe('true'))
@@ -92,10 +94,16 @@ describe('sign-up validation (spec §5)', () => {
     }
     const terms = form.getByRole('checkbox', { name: 'I agree to the terms and conditions' })
     await waitFor(() => expect(terms.getAttribute('aria-invalid')).toBe('true'))
-    expect(document.getElementById(terms.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+    const [termsProblem, termsHelp] = (terms.getAttribute('aria-describedby') ?? '').split(' ')
+    expect(document.getElementById(termsProblem ?? '')?.textContent).toBe(
       'Please agree to the terms and conditions',
     )
+    expect(document.getElementById(termsHelp ?? '')?.textContent).toMatch(/^Read the /)
     expect(view.calls).not.toContain('signUp')
+    // the refused submit brought the focus to the first field to fix
+    expect(document.activeElement).toBe(
+      form.getByLabelText('Invitation code', { exact: false, selector: 'input' }),
+    )
   })
 
   it('shows a problem on blur and clears it once fixed', async () => {
