@@ -37,9 +37,6 @@ export function formatUsd(value: number, signed = false): string {
  */
 export const priceFractionDigits = (price: number): 2 | 4 => (Math.abs(price) < 10 ? 4 : 2)
 
-/** A price without its currency (a table's column says it), with the decimals of `formatPrice`. */
-export const formatQuote = (price: number): string => formatDecimal(price, priceFractionDigits(price))
-
 /**
  * A price in a title's currency (spec §9 default currencies): ISO codes through Intl (`€12.30`),
  * others such as an index's `PTS` as a suffix (`15,230.10 PTS`); small prices with 4 decimals.

@@ -4,7 +4,6 @@ import {
   formatDecimal,
   formatPercent,
   formatPrice,
-  formatQuote,
   formatTtc,
   formatUsd,
   priceFractionDigits,
@@ -44,8 +43,6 @@ describe('number formats (spec §9, en-US)', () => {
     expect(formatPrice(0.3864, 'USD')).not.toBe(formatPrice(0.3922, 'USD'))
     expect(formatPrice(10, 'USD')).toBe('$10.00')
     expect(priceFractionDigits(-0.5)).toBe(4)
-    expect(formatQuote(0.39221)).toBe('0.3922')
-    expect(formatQuote(275.424)).toBe('275.42')
   })
 
   it('formats TTC amounts with the symbol', () => {

@@ -1,15 +1,17 @@
 import { useSelector } from '@xstate/react'
 import { styled } from 'styled-system/jsx'
 import type { TaggedMessage } from '~/api/predictions'
-import { formatQuote } from '~/domain/number-format'
+import { formatPrice } from '~/domain/number-format'
 import { evaluationTimeOf, predictionStanding, predictionStatus } from '~/domain/prediction'
 import { formatRelativeTime } from '~/domain/relative-time'
 import { selectLatestPrice, selectTitlePredictions } from '~/machines/ticker.select'
+import { selectTitleCurrency } from '~/machines/title-info.machine'
 import { useClient } from '~/views/client-context'
 import { useClock } from '~/views/polls/use-clock'
 import { Badge, Heading, Text } from '~/views/ui'
 
-const verdicts = { correct: 'Correct', incorrect: 'Wrong', unchanged: 'Unchanged' } as const
+// the words of the predictions table (PredictionRow)
+const verdicts = { correct: 'Correct', incorrect: 'Incorrect', unchanged: 'Unchanged' } as const
 
 function verdict(prediction: TaggedMessage, latestPrice: number | undefined): string {
   const standing = predictionStanding(prediction, latestPrice)
@@ -26,6 +28,9 @@ export function TitlePredictions({ titleId }: { readonly titleId: number }) {
     selectTitlePredictions(snapshot.context, titleId),
   )
   const latest = useSelector(client.prices, (snapshot) => selectLatestPrice(snapshot.context, titleId))
+  const currency = useSelector(client.store('titleInfo'), (snapshot) =>
+    selectTitleCurrency(snapshot.context, titleId),
+  )
   return (
     <styled.section aria-labelledby="ticker-predictions" display="grid" gap="2">
       <Heading as="h3" id="ticker-predictions" textStyle="md">
@@ -51,7 +56,7 @@ export function TitlePredictions({ titleId }: { readonly titleId: number }) {
                 <Badge colorPalette={prediction.trend === 'Up' ? 'up' : 'down'} variant="solid">
                   {prediction.trend}
                 </Badge>
-                <span>at {formatQuote(prediction.atPrice)}</span>
+                <span>at {formatPrice(prediction.atPrice, currency)}</span>
                 <styled.span color="fg.muted">evaluated {formatRelativeTime(evaluated, now)}</styled.span>
                 <styled.span ml="auto" fontWeight="medium">
                   {verdict(prediction, latest?.price)}

@@ -3,10 +3,10 @@ import { memo } from 'react'
 import { styled } from 'styled-system/jsx'
 import type { TaggedMessage } from '~/api/predictions'
 import { formatDateTime, isoDateTime } from '~/domain/date-format'
-import { formatDecimal, formatQuote } from '~/domain/number-format'
+import { formatDecimal, formatPrice } from '~/domain/number-format'
 import { predictionStanding, predictionStatus } from '~/domain/prediction'
 import { selectLatestPrice } from '~/machines/prices.machine'
-import { selectTitleName } from '~/machines/title-info.machine'
+import { selectTitleCurrency, selectTitleName } from '~/machines/title-info.machine'
 import { useClient } from '~/views/client-context'
 import { Badge, Table } from '~/views/ui'
 import { TrendBadge } from './TrendBadge'
@@ -30,10 +30,14 @@ export const PredictionRow = memo(function PredictionRow({
   const latest = useSelector(client.prices, (snapshot) =>
     selectLatestPrice(snapshot.context, prediction.titleId),
   )
+  const currency = useSelector(client.store('titleInfo'), (snapshot) =>
+    selectTitleCurrency(snapshot.context, prediction.titleId),
+  )
+  const price = (value: number) => formatPrice(value, currency)
   const status = predictionStatus(prediction)
   const standing = predictionStanding(prediction, latest)
   const comparedPrice = prediction.evalPrice ?? latest
-  const compared = `${comparedPrice === undefined ? '—' : formatQuote(comparedPrice)}${
+  const compared = `${comparedPrice === undefined ? '—' : price(comparedPrice)}${
     status === 'running' && comparedPrice !== undefined ? ' (latest)' : ''
   }`
   const created = (
@@ -44,7 +48,7 @@ export const PredictionRow = memo(function PredictionRow({
       <Table.Header scope="row" fontWeight="medium">
         {name ?? `Title ${prediction.titleId}`}
         <styled.span {...narrowOnly} fontSize="xs" fontWeight="normal" color="fg.muted">
-          {formatQuote(prediction.atPrice)} → {compared} · reward {formatDecimal(prediction.rewardFactor)}
+          {price(prediction.atPrice)} → {compared} · reward {formatDecimal(prediction.rewardFactor)}
         </styled.span>
         <styled.span {...narrowOnly} fontSize="xs" fontWeight="normal" color="fg.muted">
           {created}
@@ -54,7 +58,7 @@ export const PredictionRow = memo(function PredictionRow({
         <TrendBadge trend={prediction.trend} />
       </Table.Cell>
       <Table.Cell textAlign="end" {...wideColumn}>
-        {formatQuote(prediction.atPrice)}
+        {price(prediction.atPrice)}
       </Table.Cell>
       <Table.Cell textAlign="end" {...wideColumn}>
         {compared}

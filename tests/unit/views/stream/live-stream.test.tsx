@@ -133,7 +133,7 @@ describe('Live stream screen, Your Predictions tab (spec §2, §4)', () => {
     const apple = within(table).getByRole('rowheader', { name: /^Apple/ })
     // phones leave out the price, reward and time columns (CSS): their summary is in the first cell
     const [prices, created] = apple.querySelectorAll('span')
-    expect(prices?.textContent).toMatch(/^\d+\.\d+ → (—|\d+\.\d+ \(latest\)) · reward \d\.\d\d$/)
+    expect(prices?.textContent).toMatch(/^\$\d+\.\d+ → (—|\$\d+\.\d+ \(latest\)) · reward \d\.\d\d$/)
     expect(created?.querySelector('time')?.dateTime).toMatch(/^\d{4}-\d\d-\d\dT/)
     expect(within(table).getByText('Running')).toBeTruthy()
     expect(screen.getByText(/^Next evaluation/)).toBeTruthy()

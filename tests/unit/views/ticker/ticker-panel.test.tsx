@@ -117,6 +117,9 @@ describe('the ticker panel (spec §2 tabs About, Fundamentals, TweetGame, Charts
     await user.click(within(panel).getByRole('tab', { name: 'TweetGame' }))
     expect(await within(panel).findByRole('heading', { name: 'Your predictions' })).toBeTruthy()
     expect(within(panel).getByRole('heading', { name: 'Live messages' })).toBeTruthy()
+    // the player's prediction on Apple: its price in the title's currency, judged in the table's words
+    const section = within(panel).getByRole('region', { name: 'Your predictions' })
+    expect(section.textContent).toMatch(/Upat \$\d+\.\d\d.*(Correct|Incorrect|Unchanged)( so far)?$/)
   })
 
   it('tags a live message about the title as Up', async () => {
