@@ -21,6 +21,12 @@ import {
 
 const started = setUpE2eSession()
 
+/** A 1×1 PNG: the server checks an avatar's bytes, not its name. */
+const onePixelPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+)
+
 interface UntaggedMessage {
   message_id: string
   titles: { title_id: number }[]
@@ -244,6 +250,11 @@ describe('groups', () => {
     }
     const chosen = dialog.getByRole('list', { name: 'Event titles' }).getByRole('listitem')
     expect(await chosen.allTextContents()).toEqual(['Apple Inc.', 'Tesla Inc.'])
+    // an avatar: the picked image shows, with a button to take it out again
+    await dialog
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'cup.png', mimeType: 'image/png', buffer: onePixelPng })
+    await dialog.getByRole('button', { name: 'Remove cup.png' }).waitFor()
     const created = page.waitForResponse(
       (response) => response.request().method() === 'POST' && response.url().endsWith('/v1/stockgame/groups'),
     )
@@ -257,6 +268,7 @@ describe('groups', () => {
     const lists = await admin.client.get<GroupLists>('/v1/stockgame/groups')
     const event = lists.body.groups.find((group) => group.name === eventName)
     expect(event).toMatchObject({ type: 'event', titleRestrictions: [2494, 2793] })
+    expect(event?.avatarUrl).toMatch(/\.png$/)
     expect(issues.all()).toEqual([])
     await page.context().close()
   })

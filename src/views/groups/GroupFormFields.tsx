@@ -11,6 +11,7 @@ import {
 } from '~/machines/group-form.machine'
 import { groupFormTexts } from '~/machines/group-form.types'
 import { Field, Switch } from '~/views/ui'
+import { AvatarPicker } from './AvatarPicker'
 import { EventFields } from './EventFields'
 
 const problemTexts = {
@@ -63,16 +64,10 @@ export function GroupFormFields({ form }: { readonly form: ActorRefFrom<GroupFor
       {draft.type === 'event' && (
         <EventFields form={form} problem={problems.endTime && problemTexts.endTime} />
       )}
-      <Field.Root invalid={problems.avatar !== undefined}>
-        <Field.Label>Avatar (PNG, JPEG or GIF, optional)</Field.Label>
-        <Field.Input
-          type="file"
-          accept="image/png,image/jpeg,image/gif"
-          py="1.5"
-          onChange={(event) => form.send({ type: 'groupForm.pickAvatar', file: event.target.files?.[0] })}
-        />
-        <Field.ErrorText>{problems.avatar && problemTexts[problems.avatar]}</Field.ErrorText>
-      </Field.Root>
+      <AvatarPicker
+        onPick={(file) => form.send({ type: 'groupForm.pickAvatar', file })}
+        problem={problems.avatar && problemTexts[problems.avatar]}
+      />
     </styled.div>
   )
 }

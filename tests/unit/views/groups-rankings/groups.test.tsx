@@ -172,7 +172,11 @@ describe('the group overview (spec §2 /groups)', () => {
     expect(await within(dialog).findByText('Avatar must be a PNG, JPEG or GIF.')).toBeTruthy()
     await user.click(within(dialog).getByRole('button', { name: 'Create group' }))
     expect(view.calls).not.toContain('createGroup')
-    await user.upload(within(dialog).getByLabelText('Avatar (PNG, JPEG or GIF, optional)'), [])
+    // the chosen file shows with a button that takes it out again
+    expect(within(dialog).getByText('bulls.webp')).toBeTruthy()
+    await user.click(within(dialog).getByRole('button', { name: 'Remove bulls.webp' }))
+    expect(within(dialog).queryByText('Avatar must be a PNG, JPEG or GIF.')).toBeNull()
+    expect(within(dialog).getByRole('button', { name: 'Choose an image' })).toBeTruthy()
     await user.click(within(dialog).getByRole('button', { name: 'Create group' }))
     await waitFor(() =>
       expect(view.sent.find((s) => s.name === 'createGroup')?.args).toMatchObject({
