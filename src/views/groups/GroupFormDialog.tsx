@@ -5,7 +5,7 @@ import { provideGroupForm } from '~/actors/group-form.actors'
 import type { Group } from '~/api/groups'
 import { groupFormMachine, selectSaved, selectSubmitting } from '~/machines/group-form.machine'
 import { useClient } from '~/views/client-context'
-import { Button, Dialog, Portal } from '~/views/ui'
+import { Button, Dialog, DialogCloseButton, Portal } from '~/views/ui'
 import { GroupFormFields } from './GroupFormFields'
 
 export interface GroupFormDialogProps {
@@ -57,8 +57,9 @@ export function GroupFormDialog({ group, open, onOpenChange }: GroupFormDialogPr
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content p="6" w="full" maxW="lg" display="flex" flexDirection="column" gap="4">
-            <Dialog.Title>{group ? `Change ${group.name}` : 'Create a group'}</Dialog.Title>
+            <Dialog.Title pr="8">{group ? `Change ${group.name}` : 'Create a group'}</Dialog.Title>
             <GroupForm group={group} onDone={() => onOpenChange(false)} />
+            <DialogCloseButton />
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>

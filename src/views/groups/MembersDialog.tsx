@@ -15,7 +15,7 @@ import { groupMemberTexts } from '~/machines/group-members.types'
 import type { GroupRef } from '~/machines/groups.types'
 import { useClient } from '~/views/client-context'
 import { LoadError } from '~/views/rankings/LoadError'
-import { Button, Dialog, Portal, Skeleton, Text } from '~/views/ui'
+import { Button, Dialog, DialogCloseButton, Portal, Skeleton, Text } from '~/views/ui'
 import { MemberRows } from './MemberRows'
 import { MemberSearch } from './MemberSearch'
 
@@ -84,8 +84,9 @@ export function MembersDialog({ group, open, onOpenChange }: MembersDialogProps)
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content p="6" w="full" maxW="lg" display="flex" flexDirection="column" gap="4">
-            <Dialog.Title>Members and admins of {group.name}</Dialog.Title>
+            <Dialog.Title pr="8">Members and admins of {group.name}</Dialog.Title>
             <MembersEditor group={group} onDone={() => onOpenChange(false)} />
+            <DialogCloseButton />
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>

@@ -130,6 +130,11 @@ describe('the group overview (spec §2 /groups)', () => {
     expect(within(dialog).getByLabelText('Admin carol')).toBeTruthy()
     await user.click(search)
     expect(await within(dialog).findByText('No players found who are not in the group yet.')).toBeTruthy()
+    // its ✕ closes it, as the other dialogs' do
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }))
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Members and admins of Traders' })).toBeNull(),
+    )
   })
 
   it('refuses a member list without an admin and sends nothing', async () => {
