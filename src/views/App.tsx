@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react'
 import { Route, Switch } from 'wouter'
+import { LoadFailureBoundary } from './common/LoadFailureBoundary'
 import { ScreenSkeleton } from './common/ScreenSkeleton'
 import { DocumentTitle } from './DocumentTitle'
 import { LoginLayout } from './layout/LoginLayout'
@@ -37,23 +38,25 @@ export function App() {
     <>
       <RouteGuard />
       <ScrollToTop />
-      <Switch>
-        {loginLayoutRoutes.map((route) => (
-          <Route key={route.path} path={route.path}>
-            <LoginLayout>
-              <RouteScreen route={route} />
-            </LoginLayout>
+      <LoadFailureBoundary>
+        <Switch>
+          {loginLayoutRoutes.map((route) => (
+            <Route key={route.path} path={route.path}>
+              <LoginLayout>
+                <RouteScreen route={route} />
+              </LoginLayout>
+            </Route>
+          ))}
+          {mainLayoutRoutes.map((route) => (
+            <Route key={route.path} path={route.path}>
+              <MainLayoutRoute route={route} />
+            </Route>
+          ))}
+          <Route>
+            <MainLayoutRoute route={notFoundRoute} />
           </Route>
-        ))}
-        {mainLayoutRoutes.map((route) => (
-          <Route key={route.path} path={route.path}>
-            <MainLayoutRoute route={route} />
-          </Route>
-        ))}
-        <Route>
-          <MainLayoutRoute route={notFoundRoute} />
-        </Route>
-      </Switch>
+        </Switch>
+      </LoadFailureBoundary>
     </>
   )
 }

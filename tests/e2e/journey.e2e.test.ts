@@ -178,6 +178,10 @@ describe('a new player’s journey', () => {
       .evaluate((element) => [element.scrollWidth, element.clientWidth])
     expect(scrollWidth).toBeLessThanOrEqual(clientWidth)
     await page.setViewportSize(viewports.desktop)
+    // on a desktop every column shows
+    const table = main().getByRole('table', { name: 'Your predictions' })
+    for (const column of ['At price', 'Eval / latest price', 'Result', 'Reward factor', 'Created'])
+      expect(await table.getByRole('columnheader', { name: column }).isVisible(), column).toBe(true)
     expect(issues.all()).toEqual([])
   })
 

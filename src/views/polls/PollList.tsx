@@ -6,6 +6,7 @@ import type { Poll } from '~/api/polls'
 import { betDialogMachine, selectBetDialogOpen } from '~/machines/bet-dialog.machine'
 import { selectHasBet } from '~/machines/polls.machine'
 import { useClient } from '~/views/client-context'
+import { LoadFailureBoundary } from '~/views/common/LoadFailureBoundary'
 import { PollCard } from './PollCard'
 import { useClock } from './use-clock'
 
@@ -61,9 +62,12 @@ export function PollList({ polls, label, compact = false }: PollListProps) {
         ))}
       </styled.ul>
       {mounted && (
-        <Suspense fallback={null}>
-          <BetDialog dialog={dialog} />
-        </Suspense>
+        // the dialog's code may fail to arrive (offline on a page just opened): an alert, not a blank page
+        <LoadFailureBoundary inline>
+          <Suspense fallback={null}>
+            <BetDialog dialog={dialog} />
+          </Suspense>
+        </LoadFailureBoundary>
       )}
     </>
   )

@@ -10,7 +10,6 @@ import { selectTitleCurrency, selectTitleName } from '~/machines/title-info.mach
 import { useClient } from '~/views/client-context'
 import { Badge, Table } from '~/views/ui'
 import { TrendBadge } from './TrendBadge'
-import { narrowOnly, wideColumn } from './wide-columns'
 
 const resultText = { correct: 'Correct', incorrect: 'Incorrect', unchanged: 'Unchanged' } as const
 
@@ -47,20 +46,20 @@ export const PredictionRow = memo(function PredictionRow({
     <Table.Row>
       <Table.Header scope="row" fontWeight="medium">
         {name ?? `Title ${prediction.titleId}`}
-        <styled.span {...narrowOnly} fontSize="xs" fontWeight="normal" color="fg.muted">
+        <styled.span display="block" hideFrom="md" fontSize="xs" fontWeight="normal" color="fg.muted">
           {price(prediction.atPrice)} → {compared} · reward {formatDecimal(prediction.rewardFactor)}
         </styled.span>
-        <styled.span {...narrowOnly} fontSize="xs" fontWeight="normal" color="fg.muted">
+        <styled.span display="block" hideFrom="md" fontSize="xs" fontWeight="normal" color="fg.muted">
           {created}
         </styled.span>
       </Table.Header>
       <Table.Cell>
         <TrendBadge trend={prediction.trend} />
       </Table.Cell>
-      <Table.Cell textAlign="end" {...wideColumn}>
+      <Table.Cell textAlign="end" hideBelow="md">
         {price(prediction.atPrice)}
       </Table.Cell>
-      <Table.Cell textAlign="end" {...wideColumn}>
+      <Table.Cell textAlign="end" hideBelow="md">
         {compared}
       </Table.Cell>
       <Table.Cell>
@@ -71,10 +70,10 @@ export const PredictionRow = memo(function PredictionRow({
           </Badge>
         ) : null}
       </Table.Cell>
-      <Table.Cell textAlign="end" {...wideColumn}>
+      <Table.Cell textAlign="end" hideBelow="md">
         {formatDecimal(prediction.rewardFactor)}
       </Table.Cell>
-      <Table.Cell whiteSpace="nowrap" {...wideColumn}>
+      <Table.Cell whiteSpace="nowrap" hideBelow="md">
         {created}
       </Table.Cell>
     </Table.Row>

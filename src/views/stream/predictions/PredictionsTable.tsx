@@ -6,7 +6,6 @@ import { useClient } from '~/views/client-context'
 import { Table } from '~/views/ui'
 import { PredictionRow } from './PredictionRow'
 import { ScrollRegion } from './ScrollRegion'
-import { wideColumn } from './wide-columns'
 
 const emptyTexts: Record<PredictionFilter, string> = {
   all: 'No predictions yet',
@@ -40,17 +39,17 @@ export function PredictionsTable({ filter }: { readonly filter: PredictionFilter
           <Table.Row>
             <Table.Header scope="col">Title</Table.Header>
             <Table.Header scope="col">Trend</Table.Header>
-            <Table.Header scope="col" textAlign="end" {...wideColumn}>
+            <Table.Header scope="col" textAlign="end" hideBelow="md">
               At price
             </Table.Header>
-            <Table.Header scope="col" textAlign="end" {...wideColumn}>
+            <Table.Header scope="col" textAlign="end" hideBelow="md">
               Eval / latest price
             </Table.Header>
             <Table.Header scope="col">Result</Table.Header>
-            <Table.Header scope="col" textAlign="end" {...wideColumn}>
+            <Table.Header scope="col" textAlign="end" hideBelow="md">
               Reward factor
             </Table.Header>
-            <Table.Header scope="col" {...wideColumn}>
+            <Table.Header scope="col" hideBelow="md">
               Created
             </Table.Header>
           </Table.Row>
