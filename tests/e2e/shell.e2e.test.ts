@@ -52,6 +52,23 @@ describe('the app shell', () => {
     expect(after - before).toBeGreaterThanOrEqual(3_600_000)
   })
 
+  for (const viewport of [viewports.tabletPortrait, viewports.tabletLandscape]) {
+    it(`fits a tablet of ${viewport.width} px: no sideways scrolling, the account menu inside the page`, async () => {
+      const { server, browser } = started()
+      const page = await browser.newPage(viewport, { baseURL: server.url })
+      await signInBrowser(page, server, await signUpPlayer(server))
+      await page.goto('/')
+      await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor()
+      const overflow = () =>
+        page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+      expect(await overflow()).toBeLessThanOrEqual(0)
+      await page.getByRole('button', { name: /^Account menu of / }).click()
+      await page.getByRole('menuitem', { name: 'Log out' }).waitFor()
+      expect(await overflow()).toBeLessThanOrEqual(0)
+      await page.context().close()
+    })
+  }
+
   for (const viewport of [viewports.mobile, viewports.desktop]) {
     it(`shows a player the not-found page for an unknown path at ${viewport.width} px, accessibly`, async () => {
       const { server, browser } = started()

@@ -31,7 +31,12 @@ export function AccountMenu() {
         <Menu.Trigger asChild>
           <Button variant="ghost" size="sm" px="1.5" aria-label={`Account menu of ${user.username}`}>
             <UserAvatar username={user.username} />
-            <styled.span display={{ base: 'none', sm: 'inline' }} maxW="32" truncate>
+            {/* the name when the header has room: not beside the 1024 px header's navigation */}
+            <styled.span
+              display={{ base: 'none', sm: 'inline', md: 'none', lg: 'inline' }}
+              maxW="32"
+              truncate
+            >
               {user.username}
             </styled.span>
             <ChevronDownIcon aria-hidden />
@@ -39,7 +44,8 @@ export function AccountMenu() {
         </Menu.Trigger>
         <Portal>
           <Menu.Positioner>
-            <Menu.Content minW="64" maxW="calc(100vw - 2rem)">
+            {/* a set width: sized by its longest line it outgrew the place it had been positioned for */}
+            <Menu.Content w="80" maxW="calc(100vw - 2rem)">
               <styled.div px="3" py="2" display="flex" flexDirection="column" gap="2">
                 <styled.div display="flex" alignItems="center" gap="2">
                   <UserAvatar username={user.username} size="md" />

@@ -4,7 +4,15 @@ import { Link, useLocation } from 'wouter'
 import { isCurrent, navItems } from './nav-items'
 
 /** The destinations as list items, the current page's marked (aria-current) for screen readers and styles. */
-function NavItems({ className, iconSize }: { readonly className: string; readonly iconSize: number }) {
+function NavItems({
+  className,
+  iconSize,
+  iconClassName,
+}: {
+  readonly className: string
+  readonly iconSize: number
+  readonly iconClassName?: string
+}) {
   const [location] = useLocation()
   return navItems.map((item) => (
     <li key={item.href}>
@@ -13,7 +21,7 @@ function NavItems({ className, iconSize }: { readonly className: string; readonl
         className={className}
         aria-current={isCurrent(item.href, location) ? 'page' : undefined}
       >
-        <item.icon size={iconSize} aria-hidden />
+        <item.icon size={iconSize} className={iconClassName} aria-hidden />
         {item.label}
       </Link>
     </li>
@@ -35,12 +43,15 @@ const link = css({
   '&[aria-current=page]': { color: 'fg.default', bg: 'gray.a3' },
 })
 
+// from 1024 to 1439 px the header has no room for the icons beside the labels
+const headerIcon = css({ display: { base: 'none', lg: 'inline' } })
+
 /** The header's navigation on wide screens (from the 1024 px breakpoint). */
 export function MainNav() {
   return (
     <styled.nav aria-label="Main" display={{ base: 'none', md: 'block' }}>
       <styled.ul display="flex" gap="1">
-        <NavItems className={link} iconSize={16} />
+        <NavItems className={link} iconSize={16} iconClassName={headerIcon} />
       </styled.ul>
     </styled.nav>
   )

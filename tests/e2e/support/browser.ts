@@ -19,6 +19,9 @@ export const chromiumArgs = [
 /** The two widths the screens are designed for. */
 export const viewports = {
   mobile: { width: 390, height: 844 },
+  /** portrait and landscape tablets: the phone's bottom bar, and the header's navigation at its narrowest */
+  tabletPortrait: { width: 768, height: 1024 },
+  tabletLandscape: { width: 1024, height: 768 },
   desktop: { width: 1440, height: 900 },
 } as const
 
