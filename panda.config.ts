@@ -35,14 +35,19 @@ export default defineConfig({
       semanticTokens: {
         colors: {
           // preset 0.43 recipes refer to `accent.*` (selected states, ::selection) without defining it
-          accent: iris.semanticTokens,
+          // dark hover: step 10 under white text is 4.4:1, step 8 passes AA
+          accent: {
+            ...iris.semanticTokens,
+            emphasized: { value: { _light: '{colors.iris.light.10}', _dark: '{colors.iris.dark.8}' } },
+          },
           // price moves: usable as tokens (`color: 'up.text'`) or as a palette (`colorPalette: 'down'`)
           // Radix step 9 under white text is 3.2:1 (green) and 3.9:1 (red): below WCAG AA, so the solid
-          // fills take step 11 in light mode (4.7:1 and 5.2:1) and green text the darkest step.
+          // fills take step 11 in light mode (4.7:1 and 5.2:1), step 8 in dark mode (5.1:1 and 5.4:1),
+          // and green text the darkest step.
           up: {
             ...green.semanticTokens,
-            default: { value: { _light: '{colors.green.light.11}', _dark: '{colors.green.dark.9}' } },
-            emphasized: { value: { _light: '{colors.green.light.12}', _dark: '{colors.green.dark.10}' } },
+            default: { value: { _light: '{colors.green.light.11}', _dark: '{colors.green.dark.8}' } },
+            emphasized: { value: { _light: '{colors.green.light.12}', _dark: '{colors.green.dark.7}' } },
             text: { value: { _light: '{colors.green.light.12}', _dark: '{colors.green.dark.a11}' } },
           },
           // the preset's error red is step 9: 3.9:1 on white, below WCAG AA for the small error texts
@@ -51,8 +56,8 @@ export default defineConfig({
           },
           down: {
             ...red.semanticTokens,
-            default: { value: { _light: '{colors.red.light.11}', _dark: '{colors.red.dark.9}' } },
-            emphasized: { value: { _light: '{colors.red.light.12}', _dark: '{colors.red.dark.10}' } },
+            default: { value: { _light: '{colors.red.light.11}', _dark: '{colors.red.dark.8}' } },
+            emphasized: { value: { _light: '{colors.red.light.12}', _dark: '{colors.red.dark.7}' } },
           },
         },
       },

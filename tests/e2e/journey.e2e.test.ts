@@ -235,6 +235,16 @@ describe('a new player’s journey', () => {
     expect(await wagerField.inputValue()).toBe(`${wager}.50`)
     await wagerField.fill(String(wager))
     await captureScreen('polls-bet-dialog', dialog)
+    // the same dialog in dark mode passes axe too, with Up and with Down chosen (their solid fills)
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.classList.contains('dark')))
+      .toBe(true)
+    for (const side of ['up', 'down', winner] as const) {
+      await dialog.getByText(labels[side], { exact: true }).click()
+      expect(await checkA11y(page), `dark mode, ${side} chosen`).toEqual([])
+    }
+    await page.emulateMedia({ colorScheme: 'light' })
 
     const voted = page.waitForResponse(
       (response) =>
