@@ -20,8 +20,7 @@ export function MachineForm({
 }) {
   const element = useRef<HTMLFormElement>(null)
   const [refusals, setRefusals] = useState(0)
-  // after the render that marked the fields
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new refusal is the trigger
+  // after the render that marked the fields (a new refusal is the trigger)
   useEffect(() => {
     if (refusals > 0) element.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
   }, [refusals])
