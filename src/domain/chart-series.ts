@@ -48,3 +48,13 @@ export function livePoint(
   if (last && time < last.t) return undefined
   return { time, value: tick.price }
 }
+
+/**
+ * A point's time as lightweight-charts should label it: the chart reads every time as UTC, so a time
+ * moved by the player's zone offset at that instant (`offsetMinutesAt`, east of UTC positive) reads as
+ * the wall-clock time there: a NYSE open at 14:30 UTC shows as 15:30 in Berlin in winter, 16:30 in
+ * summer, and day ticks fall on local midnights.
+ */
+export function wallClockSeconds(epochSeconds: number, offsetMinutesAt: (atMs: number) => number): number {
+  return epochSeconds + offsetMinutesAt(epochSeconds * 1000) * 60
+}

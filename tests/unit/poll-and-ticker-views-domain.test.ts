@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import type { Bar, Fundamentals } from '~/api/market'
-import { barStart, closesOf, livePoint } from '~/domain/chart-series'
+import { barStart, closesOf, livePoint, wallClockSeconds } from '~/domain/chart-series'
 import { countdownInWords, formatCountdown } from '~/domain/countdown-format'
 import { fundamentalRows, notApplicable } from '~/domain/fundamentals-view'
 import { newestPrice } from '~/domain/latest-price'
 import { betWon, isInTab, phaseMoment, priceMove, resultShares, votesCast } from '~/domain/poll-view'
 import { formatRelativeTime } from '~/domain/relative-time'
+import { zoneOffsetMs } from '~/domain/zoned-time'
 
 const results = (up: number, flat: number, down: number) => ({
   numUsersBetUp: up,
@@ -156,5 +157,18 @@ describe('chart series', () => {
     expect(newestPrice({ price: 5, at: 20 }, { l: 4, t: 10 }, 1)).toBe(5)
     expect(newestPrice({ price: 5, at: 5 }, { l: 4, t: 10 }, 1)).toBe(4)
     expect(newestPrice(undefined, undefined, 1)).toBe(1)
+  })
+})
+
+describe('chart times', () => {
+  it("label a point with the player's wall clock, daylight saving included", () => {
+    const berlin = (atMs: number) => zoneOffsetMs(atMs, 'Europe/Berlin') / 60_000
+    const utcHour = (seconds: number) => new Date(seconds * 1000).toISOString().slice(11, 16)
+    // the NYSE opens at 15:30 Berlin time, 14:30 UTC in winter and 13:30 UTC in summer
+    const winterOpen = Date.UTC(2026, 0, 15, 14, 30) / 1000
+    const summerOpen = Date.UTC(2026, 6, 15, 13, 30) / 1000
+    expect(utcHour(wallClockSeconds(winterOpen, berlin))).toBe('15:30')
+    expect(utcHour(wallClockSeconds(summerOpen, berlin))).toBe('15:30')
+    expect(wallClockSeconds(winterOpen, () => 0)).toBe(winterOpen)
   })
 })

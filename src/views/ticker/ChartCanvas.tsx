@@ -3,7 +3,7 @@ import { AreaSeries, ColorType, createChart, type ISeriesApi, type UTCTimestamp 
 import { useEffect, useRef } from 'react'
 import { styled } from 'styled-system/jsx'
 import type { Chart } from '~/api/market'
-import { type ChartPoint, closesOf, livePoint } from '~/domain/chart-series'
+import { type ChartPoint, closesOf, livePoint, wallClockSeconds } from '~/domain/chart-series'
 import { selectLatestPrice } from '~/machines/ticker.select'
 import { useClient } from '~/views/client-context'
 
@@ -11,7 +11,14 @@ import { useClient } from '~/views/client-context'
 const upColour = '#30a46c'
 const downColour = '#e5484d'
 
-const toSeries = (point: ChartPoint) => ({ time: point.time as UTCTimestamp, value: point.value })
+/** The browser's zone offset at an instant, east of UTC positive (getTimezoneOffset is west-positive). */
+const browserOffsetMinutes = (atMs: number) => -new Date(atMs).getTimezoneOffset()
+
+// times as the player's clock shows them, not UTC (the chart itself has no time zones)
+const toSeries = (point: ChartPoint) => ({
+  time: wallClockSeconds(point.time, browserOffsetMinutes) as UTCTimestamp,
+  value: point.value,
+})
 
 /**
  * The chart itself (lightweight-charts, loaded with this file only when the Charts tab shows): the
