@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react'
-import { ThumbsDownIcon, ThumbsUpIcon } from 'lucide-react'
+import { TrendingDown, TrendingUp } from 'lucide-react'
 import { styled } from 'styled-system/jsx'
 import type { LiveStreamMessage } from '~/domain/live-stream'
 import type { Trend } from '~/domain/prediction'
@@ -8,6 +8,12 @@ import { selectLatestPrice, selectRewardFactor, selectUserId } from '~/machines/
 import { useClient } from '~/views/client-context'
 import { useClock } from '~/views/polls/use-clock'
 import { Button, Text } from '~/views/ui'
+
+/** The two predictions, with the live stream's icons (TagButtons). */
+const sides = [
+  { trend: 'Up', palette: 'up', Icon: TrendingUp },
+  { trend: 'Down', palette: 'down', Icon: TrendingDown },
+] as const satisfies readonly { trend: Trend; palette: string; Icon: unknown }[]
 
 interface TitleMessageItemProps {
   readonly message: LiveStreamMessage
@@ -56,24 +62,18 @@ export function TitleMessageItem({ message, titleId, beforeTagging }: TitleMessa
           </Text>
         )}
         <styled.div display="flex" gap="2">
-          <Button
-            size="sm"
-            variant="outline"
-            colorPalette="up"
-            disabled={!latest}
-            onClick={(event) => tag('Up', event.currentTarget)}
-          >
-            <ThumbsUpIcon aria-hidden /> Up
-          </Button>
-          <Button
-            size="sm"
-            variant="outline"
-            colorPalette="down"
-            disabled={!latest}
-            onClick={(event) => tag('Down', event.currentTarget)}
-          >
-            <ThumbsDownIcon aria-hidden /> Down
-          </Button>
+          {sides.map(({ trend, palette, Icon }) => (
+            <Button
+              key={trend}
+              size="sm"
+              variant="outline"
+              colorPalette={palette}
+              disabled={!latest}
+              onClick={(event) => tag(trend, event.currentTarget)}
+            >
+              <Icon aria-hidden /> {trend}
+            </Button>
+          ))}
         </styled.div>
       </styled.article>
     </styled.li>
