@@ -41,6 +41,8 @@ export const noticeKeys = {
   subscribeTitleTicksFailed: 'subscribe_title_ticks_failed',
   connectError: 'connect_error',
   reconnected: 'reconnect',
+  /** ours: the 10-second refresh keeps failing while offline; one notice replaces the last */
+  authInfoFailed: 'auth_info_failed',
 } as const
 
 /** The notices the client core raises, built once so machines, tests and docs agree. */
@@ -65,7 +67,7 @@ export const notices = {
     key: noticeKeys.connectError,
   }),
   reconnected: { kind: 'positive', message: noticeTexts.reconnected, key: noticeKeys.reconnected },
-  authInfoFailed: { kind: 'warning', message: noticeTexts.authInfoFailed },
+  authInfoFailed: { kind: 'warning', message: noticeTexts.authInfoFailed, key: noticeKeys.authInfoFailed },
   signInFailed: (reason: string): Notice => ({
     kind: 'negative',
     message: noticeTexts.signInFailed,

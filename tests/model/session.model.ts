@@ -64,7 +64,7 @@ function expectedOutputs(from: AnyMachineSnapshot | undefined, event: AnyEventOb
       ]
     }
     case 'xstate.error.actor.fetchAuthInfo':
-      return [{ notice: { kind: 'warning', message: 'Error fetching auth info!' } }]
+      return [{ notice: { kind: 'warning', message: 'Error fetching auth info!', key: 'auth_info_failed' } }]
     default:
       return []
   }

@@ -117,7 +117,9 @@ describe('the session machine', () => {
     fetches[0]?.reject(new ApiError(0, 'network_error', 'The server could not be reached.'))
     await settle()
     expect(actor.getSnapshot()).toMatchObject({ value: 'loggedIn', context: { user: alice } })
-    expect(log).toEqual([{ notice: { kind: 'warning', message: 'Error fetching auth info!' } }])
+    expect(log).toEqual([
+      { notice: { kind: 'warning', message: 'Error fetching auth info!', key: 'auth_info_failed' } },
+    ])
   })
 
   it('ends the session the server ended, clearing what the user stored', async () => {
