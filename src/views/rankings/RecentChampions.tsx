@@ -16,12 +16,11 @@ import { UserNameButton } from './UserNameButton'
 export function RecentChampions() {
   const client = useClient()
   const champions = useSelector(client.recentChampions, (snapshot) => snapshot.context.data)
-  const answered = useSelector(
-    client.recentChampions,
-    (snapshot) => snapshot.matches('ready') || snapshot.matches('failed'),
-  )
+  const answered = useSelector(client.recentChampions, (snapshot) => snapshot.matches('ready'))
+  // a failed load is no week without champions: it says so instead
+  const failed = useSelector(client.recentChampions, (snapshot) => snapshot.matches('failed'))
   const empty = (champion: Champion) => champion.username === undefined || champion.userId === undefined
-  const loading = !answered && champions.some(empty)
+  const loading = !answered && !failed && champions.some(empty)
   return (
     <Card.Root role="region" aria-labelledby="recent-champions-title">
       <Card.Header>
@@ -49,7 +48,7 @@ export function RecentChampions() {
                     <Skeleton h="4" flex="1" />
                   ) : (
                     <styled.span flex="1" color="fg.muted">
-                      No champion yet
+                      {failed ? 'Not available right now' : 'No champion yet'}
                     </styled.span>
                   )
                 ) : (

@@ -85,6 +85,15 @@ describe('the rankings page (spec §2 /rankings)', () => {
     expect(within(champions).getByRole('list').getAttribute('aria-busy')).toBe('false')
   })
 
+  it('does not call a failed load a week without champions', async () => {
+    show('/rankings', memoryApi({ rankings: () => live, champions: refused(503) }))
+    const champions = screen.getByRole('region', { name: 'Recent champions' })
+    await waitFor(() => expect(within(champions).getAllByText('Not available right now')).toHaveLength(3), {
+      timeout: 4000,
+    })
+    expect(within(champions).queryByText('No champion yet')).toBeNull()
+  })
+
   it('shows last week’s champions once they arrive', async () => {
     show('/rankings')
     const champions = screen.getByRole('region', { name: 'Recent champions' })
