@@ -9,6 +9,7 @@ import type { ErrorReporter } from './error-reporting'
 import {
   linkAnnouncementToCountdown,
   linkPollsToCountdown,
+  linkPredictionsToPerformance,
   linkPrices,
   linkRealtime,
   linkTaggedMessages,
@@ -62,6 +63,7 @@ export function startGameLinks(deps: GameLinksDeps): Subscription {
     links.push(linkTitlesToSocket(titleInfo, deps.socket))
   }
   if (taggedMessages && liveStream) links.push(linkTaggedMessages(taggedMessages, liveStream))
+  if (taggedMessages) links.push(linkPredictionsToPerformance(taggedMessages, game.performance))
   if (polls) links.push(linkPollsToCountdown(polls, game.countdown))
   if (activityStream) links.push(linkAnnouncementToCountdown(activityStream, game.countdown))
   return {

@@ -2,6 +2,7 @@ import type { ActorRefFrom } from 'xstate'
 import type { ActivityGroup } from '../domain/activity-grouping'
 import { selectAnnouncedPoll } from '../machines/activity.machine'
 import type { LiveStreamEvent } from '../machines/live-stream.types'
+import { type PerformanceData, selectPredictionPerformance } from '../machines/performance.machine'
 import type { PollCountdownEvent } from '../machines/poll-countdown.machine'
 import { selectHasOpenPoll } from '../machines/polls.machine'
 import type { PollsData, PollsEvent } from '../machines/polls.types'
@@ -9,7 +10,7 @@ import type { TaggedMessagesData } from '../machines/predictions.types'
 import { type PricesContext, type PricesEvent, selectPricedTitleIds } from '../machines/prices.machine'
 import type { SocketMachine } from '../machines/socket.machine'
 import type { SocketEvent, TitleInfo } from '../machines/socket.types'
-import type { StoreContext } from '../machines/store.types'
+import type { StoreContext, StoreEvent } from '../machines/store.types'
 import { selectTaggedMessageIds } from '../machines/tagged-messages.machine'
 import type { Sendable } from './game-api'
 
@@ -68,6 +69,27 @@ export function linkTaggedMessages(
   return follow(taggedMessages, selectTaggedMessageIds, (messageIds) =>
     liveStream.send({ type: 'predictions.changed', messageIds }),
   )
+}
+
+/**
+ * A new or newly evaluated prediction refreshes the per-title overview, once the player has loaded it
+ * (it is two calls, not worth making for players who never open it): its counts change with both.
+ */
+export function linkPredictionsToPerformance(
+  taggedMessages: StoreLike<TaggedMessagesData>,
+  performance: StoreLike<PerformanceData> & Sendable<StoreEvent>,
+): Subscription {
+  const states = ({ data }: StoreContext<TaggedMessagesData>) =>
+    data.messages.map(({ messageId, titleId, evaluatedAt }) => `${messageId}/${titleId}/${evaluatedAt ?? ''}`)
+  let first = true
+  return follow(taggedMessages, states, () => {
+    if (first) {
+      first = false
+      return
+    }
+    if (selectPredictionPerformance(performance.getSnapshot().context) !== null)
+      performance.send({ type: 'store.initialize', force: true })
+  })
 }
 
 /** Realtime 'message' pushes join the live stream; ticks and subscribe answers set the latest prices. */

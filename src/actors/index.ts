@@ -20,6 +20,7 @@ export { type GameCall, gameCallFor, goToSignIn, type Sendable, signInRoute } fr
 export {
   linkAnnouncementToCountdown,
   linkPollsToCountdown,
+  linkPredictionsToPerformance,
   linkPrices,
   linkRealtime,
   linkTaggedMessages,

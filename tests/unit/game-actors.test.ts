@@ -5,6 +5,7 @@ import {
   InvalidFormatError,
   linkAnnouncementToCountdown,
   linkPollsToCountdown,
+  linkPredictionsToPerformance,
   linkPrices,
   linkRealtime,
   linkTaggedMessages,
@@ -37,12 +38,15 @@ import { activityMachine } from '~/machines/activity.machine'
 import { betMachine } from '~/machines/bet.machine'
 import { groupsMachine } from '~/machines/groups.machine'
 import { liveStreamMachine } from '~/machines/live-stream.machine'
+import { initialPerformanceData, type PerformanceData } from '~/machines/performance.machine'
 import { pollsMachine } from '~/machines/polls.machine'
 import { predictionsMachine } from '~/machines/predictions.machine'
 import type { TaggedMessagesData } from '~/machines/predictions.types'
 import { pricesMachine, selectLatestPrices } from '~/machines/prices.machine'
+import type { StoreContext } from '~/machines/store.types'
 import { taggedMessagesMachine } from '~/machines/tagged-messages.machine'
 import { day, group, hour, pollAt, serverMessage, taggedMessage } from '../support/game-fixtures'
+import { taggedPerformance } from '../support/memory-api'
 
 const settle = () => new Promise((resolve) => setImmediate(resolve))
 afterEach(() => vi.useRealTimers())
@@ -475,6 +479,27 @@ describe('links between the stores', () => {
       { type: 'polls.openChanged', hasOpenPoll: true, now: 5 },
       { type: 'polls.openChanged', hasOpenPoll: false, now: 2 * hour },
     ])
+  })
+
+  it('refresh the per-title overview on a new or evaluated prediction, once the player has loaded it', async () => {
+    const store = createActor(taggedMessagesMachine.provide({ actors: { saveStore: keepNothing } }), {
+      input: { loggedIn: true },
+    }).start()
+    let loaded: PerformanceData = initialPerformanceData
+    const refreshes: unknown[] = []
+    const performance = {
+      getSnapshot: () => ({ context: { data: loaded } as StoreContext<PerformanceData> }),
+      subscribe: () => ({ unsubscribe: () => {} }),
+      send: (event: unknown) => void refreshes.push(event),
+    }
+    linkPredictionsToPerformance(store, performance)
+    store.send({ type: 'predictions.added', prediction: taggedMessage('m1') })
+    // never opened: no calls for it
+    expect(refreshes).toEqual([])
+    loaded = { polls: null, predictions: taggedPerformance }
+    store.send({ type: 'predictions.added', prediction: taggedMessage('m2') })
+    store.send({ type: 'predictions.added', prediction: taggedMessage('m2') })
+    expect(refreshes).toEqual([{ type: 'store.initialize', force: true }])
   })
 
   it('tell the countdown the next poll start and zone the server announces, once per change', async () => {
