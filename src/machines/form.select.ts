@@ -17,6 +17,10 @@ export const selectFieldChecked = (snapshot: FormSnapshot, field: string) =>
 export const selectFieldProblem = (snapshot: FormSnapshot, field: string): string | undefined =>
   snapshot.context.shown[field]
 
+/** Whether some field shows a problem (a submit was refused, or a field was left wrong). */
+export const selectShowsProblems = (snapshot: FormSnapshot) =>
+  Object.values(snapshot.context.shown).some((problem) => problem !== undefined)
+
 export const selectSubmitting = (snapshot: FormSnapshot) => snapshot.matches('submitting')
 
 export const selectSucceeded = (snapshot: FormSnapshot) => snapshot.matches('succeeded')

@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { styled } from 'styled-system/jsx'
 import type { ActorRefFrom } from 'xstate'
 import type { FormMachine } from '~/machines/form.machine'
+import { selectShowsProblems } from '~/machines/form.select'
 
 /**
  * A form whose submission is its machine's `form.submit`: the browser's own validation is off (the
@@ -35,7 +36,7 @@ export function MachineForm({
       onSubmit={(event) => {
         event.preventDefault()
         form.send({ type: 'form.submit' })
-        if (Object.values(form.getSnapshot().context.shown).some(Boolean)) setRefusals((count) => count + 1)
+        if (selectShowsProblems(form.getSnapshot())) setRefusals((count) => count + 1)
       }}
     >
       {children}
