@@ -52,4 +52,28 @@ describe('splitTweet (spec §3: title mentions by start and end index)', () => {
     ])
     expect(segments).toEqual([{ kind: 'title', text: 'Tesla Motors', start: 0, titleId: 2 }])
   })
+
+  it("links web addresses (http and https only), a sentence's closing mark left outside", () => {
+    const text =
+      'Chart: https://charts.example.net/doge-5j5zp. $DOGE up, see http://x.test/a?b=1) or javascript:alert(1)'
+    const segments = splitTweet(text, [{ titleId: 7, startIndex: 46, endIndex: 51 }])
+    expect(join(segments)).toBe(text)
+    expect(segments.filter((segment) => segment.kind === 'link')).toEqual([
+      {
+        kind: 'link',
+        text: 'https://charts.example.net/doge-5j5zp',
+        start: 7,
+        href: 'https://charts.example.net/doge-5j5zp',
+      },
+      { kind: 'link', text: 'http://x.test/a?b=1', start: 60, href: 'http://x.test/a?b=1' },
+    ])
+    expect(segments.find((segment) => segment.kind === 'title')).toEqual({
+      kind: 'title',
+      text: '$DOGE',
+      start: 46,
+      titleId: 7,
+    })
+    for (const segment of segments)
+      expect(text.slice(segment.start, segment.start + segment.text.length)).toBe(segment.text)
+  })
 })

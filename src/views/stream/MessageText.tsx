@@ -8,9 +8,17 @@ import { TitleMention } from './title-mentions'
 const styles = {
   text: css({ textStyle: 'sm', overflowWrap: 'anywhere', whiteSpace: 'pre-line' }),
   mention: css({ bg: 'accent.a3', color: 'inherit', borderRadius: 'l1', px: '0.5' }),
+  link: css({
+    color: 'accent.text',
+    textDecoration: 'underline',
+    _focusVisible: { outline: '2px solid', outlineColor: 'accent.default' },
+  }),
 }
 
-/** A message's text with its title mentions, cut at their exact indices, as links to the ticker panel. */
+/**
+ * A message's text with its title mentions, cut at their exact indices, as links to the ticker panel,
+ * and its web addresses as links.
+ */
 export const MessageText = memo(function MessageText({
   text,
   titles,
@@ -23,15 +31,28 @@ export const MessageText = memo(function MessageText({
   const segments = useMemo(() => splitTweet(text, titles), [text, titles])
   return (
     <p id={id} className={styles.text}>
-      {segments.map((segment) =>
-        segment.kind === 'title' ? (
-          <mark key={segment.start} className={styles.mention}>
-            <TitleMention titleId={segment.titleId}>{segment.text}</TitleMention>
-          </mark>
-        ) : (
-          <span key={segment.start}>{segment.text}</span>
-        ),
-      )}
+      {segments.map((segment) => {
+        if (segment.kind === 'title')
+          return (
+            <mark key={segment.start} className={styles.mention}>
+              <TitleMention titleId={segment.titleId}>{segment.text}</TitleMention>
+            </mark>
+          )
+        if (segment.kind === 'link')
+          return (
+            // someone else's site: a new tab, no referrer, and no ranking credit from us
+            <a
+              key={segment.start}
+              className={styles.link}
+              href={segment.href}
+              target="_blank"
+              rel="noopener noreferrer nofollow"
+            >
+              {segment.text}
+            </a>
+          )
+        return <span key={segment.start}>{segment.text}</span>
+      })}
     </p>
   )
 })

@@ -79,4 +79,12 @@ describe('MessageFeed', () => {
     fireEvent.click(mention, { ctrlKey: true })
     expect(view.history.at(-1)).toBe('/livestream?title=7&tab=x')
   })
+
+  it('links a web address in the text to a new tab, with no referrer, and leaves the app where it is', async () => {
+    show([{ ...message, text: 'Chart: https://charts.example.net/aapl. Buy' }])
+    const link = await screen.findByRole('link', { name: 'https://charts.example.net/aapl' })
+    expect(link.getAttribute('href')).toBe('https://charts.example.net/aapl')
+    expect(link.getAttribute('target')).toBe('_blank')
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer nofollow')
+  })
 })
