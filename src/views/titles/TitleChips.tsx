@@ -1,6 +1,7 @@
 import { XIcon } from 'lucide-react'
-import { useEffect, useRef } from 'react'
+import { useRef } from 'react'
 import { styled } from 'styled-system/jsx'
+import { indexAfterRemoval } from '~/views/stream/feed-keys'
 import { IconButton } from '~/views/ui'
 
 /** A list of chosen titles as chips, each with a button that takes it out of the list. */
@@ -20,16 +21,13 @@ export function TitleChips({
   readonly onRemove: (titleId: number) => void
 }) {
   const list = useRef<HTMLUListElement>(null)
-  // a removed chip takes its focused button along: the focus goes to the chip now in its place
-  const removedAt = useRef<number>(undefined)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the new list after a removal is the trigger
-  useEffect(() => {
-    const index = removedAt.current
-    if (index === undefined) return
-    removedAt.current = undefined
-    const buttons = list.current?.querySelectorAll('button')
-    if (buttons && buttons.length > 0) buttons[Math.min(index, buttons.length - 1)]?.focus()
-  }, [titleIds])
+  // a removed chip takes its focused button along: the focus first goes to the next chip's (else the one
+  // before), as the live stream does for a tagged message
+  const remove = (titleId: number, index: number) => {
+    const buttons = [...(list.current?.querySelectorAll('button') ?? [])]
+    if (buttons[index] === document.activeElement) buttons[indexAfterRemoval(index, buttons.length)]?.focus()
+    onRemove(titleId)
+  }
   return (
     <styled.ul ref={list} aria-label={label} display="flex" flexWrap="wrap" gap="2">
       {titleIds.map((id, index) => (
@@ -52,10 +50,7 @@ export function TitleChips({
             variant="ghost"
             size="xs"
             borderRadius="full"
-            onClick={() => {
-              removedAt.current = index
-              onRemove(id)
-            }}
+            onClick={() => remove(id, index)}
           >
             <XIcon aria-hidden />
           </IconButton>
