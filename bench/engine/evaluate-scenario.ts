@@ -32,12 +32,24 @@ const backlogHoursPerMillion = 12
 
 /**
  * The one raw statement the engine is set against: every due prediction gets a price (here a function
- * of its title and due minute, as the market's) and its evaluation time, no ledger, no batches.
+ * of its title and due minute, as the market's) and its evaluation time written into its row, no ledger,
+ * no batches. The engine keeps evaluations per (title, due minute) instead (migration 0010); the raw
+ * copy gets back the row columns and the partial due index the rows had before it (migration 0004), so
+ * this is the statement that schema evaluated with.
  */
 const rawUpdate = `update tagged_messages
   set eval_price = at_price * (1 + ((title_id * 31 + evaluation_due_at / 60000) % 21 - 10) / 1000.0),
     evaluated_at = evaluation_due_at
   where evaluated_at is null`
+
+function rowColumnsSchema(price: 'real' | 'double precision'): string[] {
+  return [
+    `alter table tagged_messages add column eval_price ${price}`,
+    'alter table tagged_messages add column evaluated_at bigint',
+    'drop index tagged_messages_due',
+    'create index tagged_messages_due on tagged_messages (evaluation_due_at, title_id) where evaluated_at is null',
+  ]
+}
 
 async function seedBacklog(db: Db, count: number, now: number): Promise<number> {
   await migrateToLatest(db)
@@ -70,6 +82,9 @@ export async function evaluateSqlite(root: string, count: number): Promise<Evalu
   const priceKeys = await seedBacklog(seeding, count, Date.now())
   await seeding.destroy()
   copyFileSync(join(engineDir, 'alpha.sqlite'), join(rawDir, 'alpha.sqlite'))
+  const preparing = new SQLite(join(rawDir, 'alpha.sqlite'))
+  for (const statement of rowColumnsSchema('real')) preparing.exec(statement)
+  preparing.close()
   const seedSeconds = (performance.now() - seedStarted) / 1000
 
   const busyEngine = await waitForQuiet('evaluate engine, SQLite')
@@ -128,6 +143,14 @@ export async function evaluatePostgres(count: number): Promise<EvaluationFigures
     await sql`vacuum analyze`.execute(seeding)
     await seeding.destroy()
     await adminQuery(`create database ${copyName} template ${new URL(seeded.url).pathname.slice(1)}`)
+    const preparing = new pg.Client({ connectionString: copyUrl.toString() })
+    await preparing.connect()
+    try {
+      for (const statement of rowColumnsSchema('double precision')) await preparing.query(statement)
+      await preparing.query('vacuum analyze tagged_messages')
+    } finally {
+      await preparing.end()
+    }
     const seedSeconds = (performance.now() - seedStarted) / 1000
 
     const busyEngine = await waitForQuiet('evaluate engine, PostgreSQL')

@@ -3,7 +3,7 @@ import { websocketCredentialsFor } from '../../server/auth/sessions.repo'
 import { sha256 } from '../../server/auth/tokens'
 import type { Db } from '../../server/db/database'
 import { isPostgres } from '../../server/db/dialect'
-import { isCorrectSql } from '../../server/game/prediction-sql'
+import { dueMinuteSql, evaluationJoinSql, isCorrectSql } from '../../server/game/prediction-sql'
 import { instruments } from '../../server/market/universe'
 import { defaultGroupId } from '../../src/api/groups'
 import { pollOutcome } from '../../src/domain/poll-phase'
@@ -111,29 +111,37 @@ export interface PredictionSeed {
 export async function seedPredictions(db: Db, seed: PredictionSeed): Promise<void> {
   const span = seed.to - seed.from
   const delay = sql.lit(evaluationDelayMs)
-  const due = sql`created_at + ${delay}`
-  const evaluated =
-    seed.evaluatedBy === undefined
-      ? { price: sql`null`, at: sql`null` }
-      : {
-          price: sql`case when ${due} <= ${sql.lit(seed.evaluatedBy)}
-            then price * (1 + (${hash(i, 5)} % 2001 - 1000) / 50000.0) end`,
-          at: sql`case when ${due} <= ${sql.lit(seed.evaluatedBy)} then ${due} end`,
-        }
   await sql`with recursive ${numbers(seed.count)}, ${titlesTable()},
     picked as (
       select i, 1 + ${hash(i, 1)} % ${sql.lit(seed.players)} as user_id, t.id as title_id, t.price as price,
         ${sql.lit(seed.from)} + i * ${sql.lit(span)} / ${sql.lit(seed.count)} as created_at
       from n join titles t on t.k = ${hash(i, 2)} % ${sql.lit(instruments.length)}
     )
-    insert into tagged_messages (user_id, title_id, message_id, trend, at_price, eval_price, evaluated_at,
-      created_at, evaluation_due_at, reward_factor)
+    insert into tagged_messages (user_id, title_id, message_id, trend, at_price, created_at, evaluation_due_at,
+      reward_factor)
     select user_id, title_id, ${sql.lit(seed.prefix)} || i,
       case when ${hash(i, 3)} % 2 = 0 then 'Up' else 'Down' end,
       price * (1 + (${hash(i, 4)} % 2001 - 1000) / 100000.0),
-      ${evaluated.price}, ${evaluated.at}, created_at, ${due},
+      created_at, created_at + ${delay},
       case when ${hash(i, 6)} % 10 = 0 then 0.5 else 1 end
     from picked`.execute(db)
+  if (seed.evaluatedBy === undefined) return
+  // evaluated as the job would have: a price per (title, due minute), near the title's start price
+  const by = sql.lit(seed.evaluatedBy)
+  const minute = dueMinuteSql('evaluation_due_at')
+  await sql`with ${titlesTable()}
+    insert into evaluation_prices (title_id, due_minute, price, covered_to)
+    select k.title_id, k.due_minute, t.price * (1 + (${hash(sql`k.due_minute / 60000`, sql`k.title_id`)} % 2001 - 1000) / 100000.0),
+      k.covered_to
+    from (select title_id, ${minute} as due_minute, max(evaluation_due_at) as covered_to from tagged_messages
+      where evaluation_due_at <= ${by} and message_id like ${`${seed.prefix}%`}
+      group by title_id, ${minute}) k
+    join titles t on t.id = k.title_id
+    where true
+    on conflict (title_id, due_minute) do update set covered_to = case
+      when excluded.covered_to > evaluation_prices.covered_to then excluded.covered_to
+      else evaluation_prices.covered_to end`.execute(db)
+  await sql`update evaluation_progress set evaluated_to = ${by} where evaluated_to < ${by}`.execute(db)
 }
 
 export interface GameSeed {
@@ -163,11 +171,11 @@ export async function seedGame(db: Db, market: EngineMarket, now: number, player
     prefix: 'h',
     evaluatedBy: now,
   })
-  const correct = isCorrectSql('trend', 'at_price', 'eval_price')
+  const correct = isCorrectSql('t.trend', 't.at_price', 'p.price')
   await sql`insert into ledger (wallet_address, type, amount, reference, created_at)
-    select ${walletSql(sql.raw('user_id'))}, 'tag', cast(floor(reward_factor * 100 + 0.5) as bigint),
-      'tag:' || title_id || ':' || message_id, evaluated_at
-    from tagged_messages where ${correct}`.execute(db)
+    select ${walletSql(sql.raw('t.user_id'))}, 'tag', cast(floor(t.reward_factor * 100 + 0.5) as bigint),
+      'tag:' || t.title_id || ':' || t.message_id, t.evaluation_due_at
+    from tagged_messages t ${evaluationJoinSql()} where ${correct}`.execute(db)
   await seedPolls(db, market, now, players)
   await seedTrophies(db, now)
   // Every balance is what its ledger says.

@@ -1,6 +1,7 @@
 import type { UserProfile } from '../../src/api/users'
 import { fromHundredths } from '../../src/domain/currency'
 import type { Executor } from '../db/database'
+import { predictionsWithEvaluation } from '../game/evaluated-predictions'
 import { isCorrectSql } from '../game/prediction-sql'
 
 /** What `GET /v1/users/{user}` adds to the public profile for the user info dialog (spec §2). */
@@ -38,23 +39,22 @@ export async function profileSummaryOf(db: Executor, userId: number): Promise<Pr
       ])
       .where('userId', '=', userId)
       .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('taggedMessages')
+    predictionsWithEvaluation(db)
       .select((eb) => [
         eb.fn.countAll<number>().as('total'),
-        eb.fn.sum<number>(eb.case().when('evaluatedAt', 'is', null).then(1).else(0).end()).as('running'),
+        eb.fn.sum<number>(eb.case().when('p.price', 'is', null).then(1).else(0).end()).as('running'),
         eb.fn
           .sum<number>(
             eb
               .case()
-              .when(isCorrectSql('trend', 'at_price', 'eval_price'))
+              .when(isCorrectSql('t.trend', 't.at_price', 'p.price'))
               .then(1)
               .else(0)
               .end(),
           )
           .as('correct'),
       ])
-      .where('userId', '=', userId)
+      .where('t.userId', '=', userId)
       .executeTakeFirstOrThrow(),
   ])
   return {

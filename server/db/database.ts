@@ -15,7 +15,11 @@ import type {
 } from './tables/rankings.table'
 import type { SessionsTable } from './tables/sessions.table'
 import type { SignInFailuresTable } from './tables/sign-in-failures.table'
-import type { TaggedMessagesTable } from './tables/tagged-messages.table'
+import type {
+  EvaluationPricesTable,
+  EvaluationProgressTable,
+  TaggedMessagesTable,
+} from './tables/tagged-messages.table'
 import type { UsersTable } from './tables/users.table'
 import type { LedgerTable, WalletsTable } from './tables/wallets.table'
 
@@ -35,6 +39,8 @@ export interface Database {
   userGroups: UserGroupsTable
   groupMembers: GroupMembersTable
   taggedMessages: TaggedMessagesTable
+  evaluationPrices: EvaluationPricesTable
+  evaluationProgress: EvaluationProgressTable
   trophyWeeks: TrophyWeeksTable
   trophies: TrophiesTable
   rankingDays: RankingDaysTable

@@ -5,6 +5,7 @@ import { evaluationDelayMs, evaluationTimeOf, isCorrectPrediction } from '../../
 import type { AppContext } from '../context'
 import type { Executor } from '../db/database'
 import type { UserGroupRow } from '../db/tables/groups.table'
+import { evalPriceColumn, evaluatedAtColumn, predictionsWithEvaluation } from './evaluated-predictions'
 import { activeMemberIds } from './groups.repo'
 import { nextPoll } from './poll-opening'
 import { titlesOf } from './rankings'
@@ -47,8 +48,7 @@ interface PredictionRow {
 }
 
 function predictionQuery(db: Executor, scope: StreamScope) {
-  let query = db
-    .selectFrom('taggedMessages as t')
+  let query = predictionsWithEvaluation(db)
     .innerJoin('users as u', 'u.id', 't.userId')
     .select([
       't.userId',
@@ -57,8 +57,8 @@ function predictionQuery(db: Executor, scope: StreamScope) {
       't.messageId',
       't.trend',
       't.atPrice',
-      't.evalPrice',
-      't.evaluatedAt',
+      evalPriceColumn,
+      evaluatedAtColumn,
       't.createdAt',
       't.rewardFactor',
     ])
@@ -105,14 +105,14 @@ const predictionsMade: Source = async (db, scope, window) => {
  * so they are read newest first through the created_at index too.
  */
 const predictionsEvaluated: Source = async (db, scope, window) => {
-  let query = predictionQuery(db, scope).where('t.evaluatedAt', 'is not', null)
+  let query = predictionQuery(db, scope).where('p.price', 'is not', null)
   if (window.at !== undefined)
     query = query
-      .where('t.evaluatedAt', '=', window.at)
+      .where('t.evaluationDueAt', '=', window.at)
       .where('t.createdAt', '=', window.at - evaluationDelayMs)
   else if (window.before !== undefined)
     query = query
-      .where('t.evaluatedAt', '<', window.before)
+      .where('t.evaluationDueAt', '<', window.before)
       .where('t.createdAt', '<', window.before - evaluationDelayMs)
   if (window.limit !== undefined) query = query.limit(window.limit)
   const rows = await query.orderBy('t.createdAt', 'desc').execute()

@@ -1,29 +1,27 @@
 import { type RawBuilder, sql } from 'kysely'
-import type { Db, Tx } from '../db/database'
+import type { Db, Executor, Tx } from '../db/database'
 import { isPostgres } from '../db/dialect'
 import { inTransaction } from '../db/transaction'
 import { yieldToRequests } from '../jobs/job-runner'
 import type { MarketSource } from '../market/source'
-import { creditHundredthsSql, isCorrectSql } from './prediction-sql'
+import {
+  creditHundredthsSql,
+  dueMinuteSql,
+  evaluationPriceGrainMs,
+  isCorrectSql,
+  overPendingKeysSql,
+} from './prediction-sql'
 
 /**
  * Predictions evaluated per transaction, so a huge backlog never holds one giant transaction (about a
- * tenth of a second of SQLite's write lock each). Not smaller: every batch pays a commit (an fsync at
- * synchronous=FULL) and a ledger row per player, and at 5,000 those made a million-prediction backlog
- * 3 to 6 times slower than one raw UPDATE; at 20,000 it is under 2 times.
+ * twentieth of a second of SQLite's write lock each). Not smaller: every batch pays a commit (an fsync
+ * at synchronous=FULL) and a ledger row per player with correct predictions.
  */
 export const evaluationBatchSize = 20_000
-
-/**
- * Prices are looked up per title and due minute: a prediction is evaluated at its title's price at the
- * start of the minute it falls due in (at most 59 s before its due time, never after, so it can be
- * evaluated as soon as it is due, and the price does not depend on when the job runs). One lookup serves
- * every prediction of that title and minute: a backlog costs a few thousand lookups, not one per
- * prediction, as it would at a second's grain.
- */
-export const evaluationPriceGrainMs = 60_000
-/** Price keys per statement: 3 parameters each stays well under both dialects' parameter limits. */
+/** Price keys per statement: 4 parameters each stays well under both dialects' parameter limits. */
 const keyChunk = 5000
+/** Pending keys priced per transaction. */
+const pendingChunk = 500
 
 export interface EvaluationDeps {
   db: Db
@@ -44,45 +42,45 @@ export interface EvaluationResult {
   creditedHundredths: number
 }
 
-interface PricedKey {
+interface Key {
   titleId: number
   dueMinute: number
-  price: number
 }
 
-/** The due minute of a row: its evaluationDueAt rounded down to the price grain. */
-function dueMinuteOf(column: string): RawBuilder<number> {
-  const due = sql.raw(column)
-  return sql<number>`${due} - ${due} % ${sql.lit(evaluationPriceGrainMs)}`
+interface DueKey extends Key {
+  /** the market's price, undefined when it has none */
+  price: number | undefined
 }
+
+type PriceLookup = (key: Key) => Promise<number | undefined>
 
 /**
- * Evaluates every prediction due by `now` (evaluationDueAt <= now, not evaluated yet) at its title's price
- * at evaluationDueAt (its minute: evaluationPriceGrainMs), however late this runs, and credits each
- * correct one its rewardFactor in TTC (rounded to hundredths) to its player's wallet, minted like a
- * sign-up grant. A player's correct
+ * Evaluates every prediction due by `now` at its title's price at the start of its due minute (see
+ * evaluationPriceGrainMs), however late this runs, and credits each correct one its rewardFactor in TTC
+ * (rounded to hundredths) to its player's wallet, minted like a sign-up grant. A player's correct
  * predictions of one batch make one 'tag' ledger row: reference `tag:<titleId>:<messageId>` for one
  * prediction (the usual case when the job keeps up), `tags:<count>` for several (a backlog).
  *
- * Set-based, in batches of about `batchSize` predictions in due order. For each batch:
- * 1. outside any transaction, the due time that closes the batch and the distinct (title, due minute)
- *    pairs it needs are read from the due index, and the market is asked for those prices (one lookup
- *    per pair, never per prediction; lookups may be network calls and must not hold the write lock);
- * 2. in one transaction, with the prices as a VALUES list (PostgreSQL) or a keyed temporary table
- *    (SQLite, whose planner would rescan a VALUES list per row): the batch's unevaluated rows get
- *    evalPrice and evaluatedAt (= evaluationDueAt), each player with correct ones a ledger row, and
- *    their wallets the amount: three set-based statements, whatever the batch size. (A ledger row per
- *    prediction would cost more than the evaluation itself on a backlog: a million ledger inserts.)
+ * The evaluation is not written to the predictions: a prediction is evaluated once evaluation_prices
+ * holds its (title, due minute) with a price and a coveredTo at or after its due time (prediction-sql.ts
+ * joins it). So a batch writes a few thousand price rows and a ledger row per player, not its twenty
+ * thousand predictions, and the job's progress (evaluation_progress) says where the next batch starts.
  *
- * Exactly once, even with two processes running this at once: on PostgreSQL one statement does all
- * three, the ledger insert and the wallet update reading only the rows its own
- * `UPDATE ... WHERE evaluated_at IS NULL ... RETURNING` changed (a concurrent run waits for the row locks,
- * re-checks the condition and skips them). On SQLite the writers are serialised (BEGIN IMMEDIATE), so
- * the credit and the update of a batch see the same unevaluated rows and no other writer in between.
+ * Set-based, in batches of about `batchSize` predictions in due order, each a window (after, upTo] of
+ * due time from the job's progress on:
+ * 1. outside any transaction, the due time that closes the window and its (title, due minute) keys are
+ *    read from the due index, and the market is asked for those prices (one lookup per key and run,
+ *    never per prediction; lookups may be network calls and must not hold the write lock);
+ * 2. in one transaction: the keys are stored (a key already stored keeps its price), the window's
+ *    correct predictions credited, and the progress moved to upTo.
+ * Keys the market had no price for are stored pending (price null), their predictions stay running and
+ * each run asks for those prices again first.
  *
- * Correctness is `isCorrectPrediction` (src/domain/prediction.ts) written as SQL in prediction-sql.ts;
- * a test holds the two to the same answers. Predictions whose price the market cannot give stay running
- * and are tried again on the next run.
+ * Exactly once, even with two processes running this at once: a window's transaction goes on only if
+ * the progress is still where its window starts (locked on PostgreSQL; SQLite serialises writers with
+ * BEGIN IMMEDIATE), and a pending key is credited by the transaction whose update found it still
+ * pending. Correctness is `isCorrectPrediction` (src/domain/prediction.ts) written as SQL in
+ * prediction-sql.ts; a test holds the two to the same answers.
  */
 export async function evaluateDuePredictions(
   deps: EvaluationDeps,
@@ -91,15 +89,13 @@ export async function evaluateDuePredictions(
 ): Promise<EvaluationResult> {
   const batchSize = Math.max(1, options.batchSize ?? evaluationBatchSize)
   const result: EvaluationResult = { evaluated: 0, credits: 0, creditedHundredths: 0 }
-  // Batches are windows (after, upTo] of due time, so a run progresses past predictions left unpriced.
-  let after = Number.MIN_SAFE_INTEGER
-  // A (title, minute) often spans several batches: each is asked once per run.
-  const known = new Map<string, Promise<number | undefined>>()
+  const priceOf = priceLookup(deps)
+  await pricePendingKeys(deps, priceOf, now, result)
+  let after = await progressOf(deps.db)
   for (;;) {
     const closing = await deps.db
       .selectFrom('taggedMessages')
       .select('evaluationDueAt')
-      .where('evaluatedAt', 'is', null)
       .where('evaluationDueAt', '>', after)
       .where('evaluationDueAt', '<=', now)
       .orderBy('evaluationDueAt')
@@ -107,17 +103,15 @@ export async function evaluateDuePredictions(
       .offset(batchSize - 1)
       .executeTakeFirst()
     const upTo = closing?.evaluationDueAt ?? now
-    const prices = await pricesOf(deps, after, upTo, known)
-    if (prices.length > 0) {
-      const batch = await inTransaction(deps.db, (tx) =>
-        isPostgres(tx)
-          ? evaluatePostgres(tx, prices, after, upTo, now)
-          : evaluateSqlite(tx, prices, after, upTo, now),
-      )
-      result.evaluated += batch.evaluated
-      result.credits += batch.credits
-      result.creditedHundredths += batch.creditedHundredths
+    const keys = await dueKeys(deps, priceOf, after, upTo)
+    if (keys.length === 0) return result
+    const batch = await inTransaction(deps.db, (tx) => evaluateWindow(tx, keys, after, upTo, now))
+    if (batch === undefined) {
+      // another process evaluated this window: go on from where it got to
+      after = await progressOf(deps.db)
+      continue
     }
+    add(result, batch)
     if (!closing) return result
     after = upTo
     // a backlog: requests run between the batches
@@ -125,53 +119,135 @@ export async function evaluateDuePredictions(
   }
 }
 
-/**
- * The prices a window needs, one market lookup per (title, due minute) and run; the ones the market
- * lacks are left out (those predictions stay running).
- */
-async function pricesOf(
-  deps: EvaluationDeps,
-  after: number,
-  upTo: number,
-  known: Map<string, Promise<number | undefined>>,
-): Promise<PricedKey[]> {
-  const { rows: keys } = await sql<{ titleId: number; dueMinute: number }>`
-    select distinct title_id, ${dueMinuteOf('evaluation_due_at')} as due_minute from tagged_messages
-    where evaluated_at is null and evaluation_due_at > ${after} and evaluation_due_at <= ${upTo}`.execute(
-    deps.db,
-  )
-  const priced = await Promise.all(
-    keys.map(async (key) => {
-      const titleId = Number(key.titleId)
-      const dueMinute = Number(key.dueMinute)
-      const id = `${titleId}/${dueMinute}`
-      let lookup = known.get(id)
-      if (!lookup) {
-        lookup = Promise.resolve(titleId)
-          .then((title) => deps.market.priceAt(title, dueMinute))
-          .then(
-            (price) => (price === undefined || !Number.isFinite(price) ? undefined : price),
-            () => undefined,
-          )
-        known.set(id, lookup)
-      }
-      const price = await lookup
-      return price === undefined ? undefined : { titleId, dueMinute, price }
-    }),
-  )
-  const found = priced.filter((key): key is PricedKey => key !== undefined)
-  if (found.length < keys.length) {
-    deps.log?.warn(
-      { missing: keys.length - found.length },
-      'no price for some due predictions; retried later',
-    )
-  }
-  return found
+function add(total: EvaluationResult, part: EvaluationResult): void {
+  total.evaluated += part.evaluated
+  total.credits += part.credits
+  total.creditedHundredths += part.creditedHundredths
 }
 
-function windowOf(table: string, after: number, upTo: number): RawBuilder<unknown> {
-  const t = sql.raw(table)
-  return sql`${t}.evaluated_at is null and ${t}.evaluation_due_at > ${after} and ${t}.evaluation_due_at <= ${upTo}`
+async function progressOf(db: Executor, lock = false): Promise<number> {
+  const query = db.selectFrom('evaluationProgress').select('evaluatedTo').where('id', '=', 1)
+  const row = await (lock && isPostgres(db) ? query.forUpdate() : query).executeTakeFirst()
+  return Number(row?.evaluatedTo ?? 0)
+}
+
+/** The market's price of a key, asked once per run (a key often spans several windows). */
+function priceLookup(deps: EvaluationDeps): PriceLookup {
+  const known = new Map<string, Promise<number | undefined>>()
+  return ({ titleId, dueMinute }) => {
+    const id = `${titleId}/${dueMinute}`
+    let lookup = known.get(id)
+    if (!lookup) {
+      lookup = Promise.resolve(titleId)
+        .then((title) => deps.market.priceAt(title, dueMinute))
+        .then(
+          (price) => (price === undefined || !Number.isFinite(price) ? undefined : price),
+          () => undefined,
+        )
+      known.set(id, lookup)
+    }
+    return lookup
+  }
+}
+
+function warnMissing(deps: EvaluationDeps, missing: number): void {
+  if (missing > 0) deps.log?.warn({ missing }, 'no price for some due predictions; retried later')
+}
+
+/** A window's keys with the market's prices. */
+async function dueKeys(deps: EvaluationDeps, priceOf: PriceLookup, after: number, upTo: number) {
+  const { rows } = await sql<Key>`
+    select distinct title_id, ${dueMinuteSql('evaluation_due_at')} as due_minute
+    from tagged_messages where evaluation_due_at > ${after} and evaluation_due_at <= ${upTo}`.execute(deps.db)
+  const keys = await Promise.all(
+    rows.map(async (row): Promise<DueKey> => {
+      const key = { titleId: Number(row.titleId), dueMinute: Number(row.dueMinute) }
+      return { ...key, price: await priceOf(key) }
+    }),
+  )
+  warnMissing(deps, keys.filter((key) => key.price === undefined).length)
+  return keys
+}
+
+/**
+ * One window in one transaction: undefined when the progress is no longer at `after` (another process
+ * has evaluated it).
+ */
+async function evaluateWindow(
+  tx: Tx,
+  keys: readonly DueKey[],
+  after: number,
+  upTo: number,
+  now: number,
+): Promise<EvaluationResult | undefined> {
+  if ((await progressOf(tx, true)) !== after) return undefined
+  for (let start = 0; start < keys.length; start += keyChunk) {
+    const values = keys
+      .slice(start, start + keyChunk)
+      .map((key) => sql`(${key.titleId}, ${key.dueMinute}, ${key.price ?? null}, ${upTo})`)
+    // a key already stored (a minute spanning windows, or pending) keeps its price
+    await sql`insert into evaluation_prices (title_id, due_minute, price, covered_to) values ${sql.join(values)}
+      on conflict (title_id, due_minute) do update set covered_to = excluded.covered_to`.execute(tx)
+  }
+  const window = sql`t.evaluation_due_at > ${after} and t.evaluation_due_at <= ${upTo}`
+  // the window's predictions less those of keys still pending
+  const { rows } = await sql<{ due: number; pending: number }>`select
+      (select count(*) from tagged_messages t where ${window}) as due,
+      ${overPendingKeysSql('count', window)} as pending`.execute(tx)
+  const evaluated = Number(rows[0]?.due ?? 0) - Number(rows[0]?.pending ?? 0)
+  const credited = await creditCorrect(tx, window, now)
+  await tx.updateTable('evaluationProgress').set({ evaluatedTo: upTo }).where('id', '=', 1).execute()
+  return { evaluated, ...credited }
+}
+
+/**
+ * The keys left pending by earlier runs, asked again; each one the market now prices is set and its
+ * predictions (due by its coveredTo) are credited, in transactions of `pendingChunk` keys.
+ */
+async function pricePendingKeys(
+  deps: EvaluationDeps,
+  priceOf: PriceLookup,
+  now: number,
+  result: EvaluationResult,
+): Promise<void> {
+  const pending = await deps.db
+    .selectFrom('evaluationPrices')
+    .select(['titleId', 'dueMinute'])
+    .where('price', 'is', null)
+    .orderBy('dueMinute')
+    .execute()
+  if (pending.length === 0) return
+  const priced = await Promise.all(pending.map(async (key) => ({ ...key, price: await priceOf(key) })))
+  warnMissing(deps, priced.filter((key) => key.price === undefined).length)
+  const found = priced.filter((key): key is Key & { price: number } => key.price !== undefined)
+  for (let start = 0; start < found.length; start += pendingChunk) {
+    const chunk = found.slice(start, start + pendingChunk)
+    add(
+      result,
+      await inTransaction(deps.db, async (tx) => {
+        const total: EvaluationResult = { evaluated: 0, credits: 0, creditedHundredths: 0 }
+        for (const key of chunk) {
+          const set = await tx
+            .updateTable('evaluationPrices')
+            .set({ price: key.price })
+            .where('titleId', '=', key.titleId)
+            .where('dueMinute', '=', key.dueMinute)
+            .where('price', 'is', null)
+            .returning('coveredTo')
+            .executeTakeFirst()
+          // another process priced it first
+          if (!set) continue
+          const ofKey = sql`t.title_id = ${key.titleId} and t.evaluation_due_at >= ${key.dueMinute}
+            and t.evaluation_due_at < ${key.dueMinute + evaluationPriceGrainMs}
+            and t.evaluation_due_at <= ${set.coveredTo}`
+          const { rows } = await sql<{ count: number }>`select count(*) as count from tagged_messages t
+            where ${ofKey}`.execute(tx)
+          add(total, { evaluated: Number(rows[0]?.count ?? 0), ...(await creditCorrect(tx, ofKey, now)) })
+        }
+        return total
+      }),
+    )
+  }
 }
 
 /** A player's wallet that predictions pay into: their first, as the user payload's `wallet`. */
@@ -181,75 +257,62 @@ function walletOfSql(userIdColumn: string): RawBuilder<string> {
 }
 
 /**
- * Per player (user_id), what their correct predictions among `from` earn (amount, in hundredths) and
- * the ledger reference: the prediction's own key for one, the count for several. `row` names the rows.
+ * Per player, what their correct predictions among `which` (a condition on `t`, the predictions,
+ * joined to `p`, their priced keys) earn, in hundredths, and the ledger reference: the prediction's own
+ * key for one, the count for several.
  */
-function creditsByUser(
-  from: RawBuilder<unknown>,
-  row: string,
-  evalPrice: string,
-  where: RawBuilder<unknown> = sql`true`,
-): RawBuilder<unknown> {
-  const column = (name: string) => sql.raw(`${row}.${name}`)
-  const credit = creditHundredthsSql(`${row}.reward_factor`)
-  return sql`select ${column('user_id')} as user_id, sum(${credit}) as amount,
-      case when count(*) = 1 then 'tag:' || min(${column('title_id')}) || ':' || min(${column('message_id')})
+function creditsByUser(which: RawBuilder<unknown>): RawBuilder<unknown> {
+  const credit = creditHundredthsSql('t.reward_factor')
+  return sql`select t.user_id as user_id, sum(${credit}) as amount,
+      case when count(*) = 1 then 'tag:' || min(t.title_id) || ':' || min(t.message_id)
         else 'tags:' || count(*) end as reference
-    from ${from}
-    where ${where} and ${isCorrectSql(`${row}.trend`, `${row}.at_price`, evalPrice)} and ${credit} > 0
-    group by ${column('user_id')}`
+    from tagged_messages t join evaluation_prices p on p.title_id = t.title_id
+      and p.due_minute = ${dueMinuteSql('t.evaluation_due_at')}
+    where ${which} and ${isCorrectSql('t.trend', 't.at_price', 'p.price')} and ${credit} > 0
+    group by t.user_id`
 }
 
-/** PostgreSQL: per chunk of prices, one statement evaluates, credits and pays (data-modifying CTEs). */
-async function evaluatePostgres(
+/** The ledger rows of creditsByUser(which), one per player, and their wallets paid. */
+async function creditCorrect(
   tx: Tx,
-  prices: readonly PricedKey[],
-  after: number,
-  upTo: number,
+  which: RawBuilder<unknown>,
   now: number,
-): Promise<EvaluationResult> {
-  const result: EvaluationResult = { evaluated: 0, credits: 0, creditedHundredths: 0 }
-  for (let start = 0; start < prices.length; start += keyChunk) {
-    const values = prices
-      .slice(start, start + keyChunk)
-      .map(
-        (p) =>
-          sql`(cast(${p.titleId} as integer), cast(${p.dueMinute} as bigint), cast(${p.price} as double precision))`,
-      )
-    const { rows } = await sql<EvaluationResult>`
-      with p (title_id, due_minute, price) as (values ${sql.join(values)}),
-      evaluated as (
-        update tagged_messages set eval_price = p.price, evaluated_at = tagged_messages.evaluation_due_at
-        from p
-        where ${windowOf('tagged_messages', after, upTo)}
-          and tagged_messages.title_id = p.title_id
-          and ${dueMinuteOf('tagged_messages.evaluation_due_at')} = p.due_minute
-        returning tagged_messages.user_id, tagged_messages.title_id, tagged_messages.message_id,
-          tagged_messages.trend, tagged_messages.at_price, tagged_messages.eval_price, tagged_messages.reward_factor
-      ),
-      credited as (
-        insert into ledger (wallet_address, type, amount, reference, created_at)
-        select w.address, 'tag', g.amount, g.reference, cast(${now} as bigint)
-        from (${creditsByUser(sql`evaluated e`, 'e', 'e.eval_price')}) g
-        join wallets w on w.address = ${walletOfSql('g.user_id')}
-        returning wallet_address, amount
-      ),
+): Promise<Omit<EvaluationResult, 'evaluated'>> {
+  const insertCredits = sql`insert into ledger (wallet_address, type, amount, reference, created_at)
+    select w.address, 'tag', g.amount, g.reference, cast(${now} as bigint)
+    from (${creditsByUser(which)}) g
+    join wallets w on w.address = ${walletOfSql('g.user_id')}`
+  if (isPostgres(tx)) {
+    // one statement: the wallets are paid what this statement's own ledger rows say
+    const { rows } = await sql<{ credits: number; creditedHundredths: number }>`
+      with credited as (${insertCredits} returning wallet_address, amount),
       paid as (
         update wallets set balance = balance + c.total
         from (select wallet_address, sum(amount) as total from credited group by wallet_address) c
         where wallets.address = c.wallet_address
         returning 1
       )
-      select (select count(*) from evaluated) as evaluated,
-        (select count(*) from credited) as credits,
+      select (select count(*) from credited) as credits,
         (select coalesce(sum(amount), 0) from credited) as credited_hundredths,
         (select count(*) from paid) as paid`.execute(tx)
-    const row = rows[0]
-    result.evaluated += Number(row?.evaluated ?? 0)
-    result.credits += Number(row?.credits ?? 0)
-    result.creditedHundredths += Number(row?.creditedHundredths ?? 0)
+    return {
+      credits: Number(rows[0]?.credits ?? 0),
+      creditedHundredths: Number(rows[0]?.creditedHundredths ?? 0),
+    }
   }
-  return result
+  // SQLite: no other writer runs inside this transaction, so this batch's ledger rows are the ones above
+  // the highest id before it
+  const { rows: last } = await sql<{ id: number }>`select coalesce(max(id), 0) as id from ledger`.execute(tx)
+  const lastId = Number(last[0]?.id ?? 0)
+  await insertCredits.execute(tx)
+  const { rows } = await sql<{ credits: number; creditedHundredths: number }>`
+    select count(*) as credits, coalesce(sum(amount), 0) as credited_hundredths from ledger
+    where id > ${lastId}`.execute(tx)
+  await payLedgerRowsAfterSql(lastId).execute(tx)
+  return {
+    credits: Number(rows[0]?.credits ?? 0),
+    creditedHundredths: Number(rows[0]?.creditedHundredths ?? 0),
+  }
 }
 
 /**
@@ -263,54 +326,4 @@ export function payLedgerRowsAfterSql(lastId: number): RawBuilder<unknown> {
     from (select wallet_address, sum(amount) as total from ledger not indexed where id > ${lastId}
       group by wallet_address) as c
     where wallets.address = c.wallet_address`
-}
-
-/**
- * SQLite: the prices go into a keyed temporary table (per connection, emptied per batch); then credit,
- * pay and evaluate, all reading the batch's rows still unevaluated. The ledger rows this batch added are
- * the ones above the highest id before it: no other writer runs inside this transaction.
- */
-async function evaluateSqlite(
-  tx: Tx,
-  prices: readonly PricedKey[],
-  after: number,
-  upTo: number,
-  now: number,
-): Promise<EvaluationResult> {
-  await sql`create temp table if not exists evaluation_prices (
-    title_id integer not null, due_minute integer not null, price real not null,
-    primary key (title_id, due_minute)) without rowid`.execute(tx)
-  await sql`delete from evaluation_prices`.execute(tx)
-  for (let start = 0; start < prices.length; start += keyChunk) {
-    const values = prices
-      .slice(start, start + keyChunk)
-      .map((p) => sql`(${p.titleId}, ${p.dueMinute}, ${p.price})`)
-    await sql`insert into evaluation_prices (title_id, due_minute, price) values ${sql.join(values)}`.execute(
-      tx,
-    )
-  }
-  const { rows: last } = await sql<{ id: number }>`select coalesce(max(id), 0) as id from ledger`.execute(tx)
-  const lastId = Number(last[0]?.id ?? 0)
-  const priced = sql`tagged_messages t join evaluation_prices p
-    on p.title_id = t.title_id and p.due_minute = ${dueMinuteOf('t.evaluation_due_at')}`
-  await sql`
-    insert into ledger (wallet_address, type, amount, reference, created_at)
-    select w.address, 'tag', g.amount, g.reference, cast(${now} as bigint)
-    from (${creditsByUser(priced, 't', 'p.price', windowOf('t', after, upTo))}) g
-    join wallets w on w.address = ${walletOfSql('g.user_id')}`.execute(tx)
-  const { rows: credits } = await sql<{ credits: number; creditedHundredths: number }>`
-    select count(*) as credits, coalesce(sum(amount), 0) as credited_hundredths from ledger
-    where id > ${lastId}`.execute(tx)
-  await payLedgerRowsAfterSql(lastId).execute(tx)
-  const evaluated = await sql`
-    update tagged_messages set eval_price = p.price, evaluated_at = tagged_messages.evaluation_due_at
-    from evaluation_prices as p
-    where ${windowOf('tagged_messages', after, upTo)}
-      and p.title_id = tagged_messages.title_id
-      and p.due_minute = ${dueMinuteOf('tagged_messages.evaluation_due_at')}`.execute(tx)
-  return {
-    evaluated: Number(evaluated.numAffectedRows ?? 0),
-    credits: Number(credits[0]?.credits ?? 0),
-    creditedHundredths: Number(credits[0]?.creditedHundredths ?? 0),
-  }
 }

@@ -26,6 +26,7 @@ export interface GroupVersions {
 interface VersionRow extends UserGroupRow {
   vLedger: number | null
   vDue: number | null
+  vPending: number | null
   vTagged: number | null
   vPolls: number | null
   vUnsettled: number | null
@@ -76,7 +77,8 @@ export async function readGroupVersions(
   if (groupIds.length === 0) return { versions, memberships: parseMemberships(null) }
   const { rows } = await sql<VersionRow>`select g.*,
       (select max(id) from ledger) as v_ledger,
-      (select min(evaluation_due_at) from tagged_messages where evaluated_at is null) as v_due,
+      (select evaluated_to from evaluation_progress) as v_due,
+      (select count(*) from evaluation_prices where price is null) as v_pending,
       (select max(created_at) from tagged_messages) as v_tagged,
       (select max(id) from polls) as v_polls,
       (select min(eval_time) from polls where settled_at is null) as v_unsettled,
@@ -95,6 +97,7 @@ export async function readGroupVersions(
     const {
       vLedger,
       vDue,
+      vPending,
       vTagged,
       vPolls,
       vUnsettled,
@@ -117,7 +120,7 @@ export async function readGroupVersions(
     versions.set(group.id, {
       group: { ...group, id: Number(group.id) },
       ranking,
-      activity: `${ranking}/${Number(vDue ?? 0)}/${Number(vTagged ?? 0)}/${Number(vUnsettled ?? 0)}/${Number(vPolls ?? 0)}/${Number(vLedger ?? 0)}`,
+      activity: `${ranking}/${Number(vDue ?? 0)}:${Number(vPending ?? 0)}/${Number(vTagged ?? 0)}/${Number(vUnsettled ?? 0)}/${Number(vPolls ?? 0)}/${Number(vLedger ?? 0)}`,
       trophies: String(Number(vTrophies ?? 0)),
       polls: `${Number(vLedger ?? 0)}/${Number(vPolls ?? 0)}/${Number(vUnsettled ?? 0)}`,
       groups: String(Number(vGroups ?? 0)),

@@ -22,3 +22,52 @@ export function isCorrectSql(trend: string, atPrice: string, evalPrice: string):
 export function creditHundredthsSql(rewardFactor: string): RawBuilder<number> {
   return sql<number>`cast(floor(${sql.raw(rewardFactor)} * 100 + 0.5) as bigint)`
 }
+
+/**
+ * Prices are kept per title and due minute: a prediction is evaluated at its title's price at the start
+ * of the minute it falls due in (at most 59 s before its due time, never after, so it can be evaluated as
+ * soon as it is due, and the price does not depend on when the job runs). One lookup serves every
+ * prediction of that title and minute.
+ */
+export const evaluationPriceGrainMs = 60_000
+
+/** The due minute of a due-time column: rounded down to the price grain. */
+export function dueMinuteSql(dueColumn: string): RawBuilder<number> {
+  const due = sql.raw(dueColumn)
+  return sql<number>`${due} - ${due} % ${sql.lit(evaluationPriceGrainMs)}`
+}
+
+/**
+ * A prediction's evaluation, joined: `left join evaluation_prices <p>` on its key, matching once the job
+ * has covered its due time and found a price. `<p>.price` is then its evalPrice; unmatched, it is running.
+ */
+export function evaluationJoinSql(prediction = 't', price = 'p'): RawBuilder<unknown> {
+  const [t, p] = [prediction, price].map((alias) => sql.raw(alias))
+  return sql`left join evaluation_prices ${p} on ${p}.title_id = ${t}.title_id
+    and ${p}.due_minute = ${dueMinuteSql(`${prediction}.evaluation_due_at`)}
+    and ${p}.covered_to >= ${t}.evaluation_due_at and ${p}.price is not null`
+}
+
+/** evaluatedAt under evaluationJoinSql: its due time once evaluated, else null. */
+export function evaluatedAtSql(prediction = 't', price = 'p'): RawBuilder<number | null> {
+  return sql<
+    number | null
+  >`case when ${sql.raw(price)}.price is not null then ${sql.raw(prediction)}.evaluation_due_at end`
+}
+
+/**
+ * `<aggregate>` over the predictions (`t`) of pending keys (`p`: no price yet) that match `where`: per
+ * pending key, through the pending index, then its minute of the due index. Written as a subquery per key
+ * so that no planner drives it from the predictions' side (there are normally no pending keys at all).
+ */
+export function overPendingKeysSql(
+  aggregate: 'count' | 'min due',
+  where: RawBuilder<unknown> = sql`true`,
+): RawBuilder<number | null> {
+  const inner = aggregate === 'count' ? sql`count(*)` : sql`min(t.evaluation_due_at)`
+  const outer = aggregate === 'count' ? sql`coalesce(sum(k.v), 0)` : sql`min(k.v)`
+  return sql<number | null>`(select ${outer} from (select (select ${inner} from tagged_messages t
+      where t.evaluation_due_at >= p.due_minute and t.evaluation_due_at < p.due_minute + ${sql.lit(evaluationPriceGrainMs)}
+        and t.evaluation_due_at <= p.covered_to and t.title_id = p.title_id and ${where}) as v
+    from evaluation_prices p where p.price is null) k)`
+}

@@ -6,8 +6,9 @@ import { rewardFactorFor } from '../../src/domain/reward-factor'
 import type { Executor } from '../db/database'
 import { isPostgres } from '../db/dialect'
 import { camelRow, statement } from '../db/sqlite-rows'
-import type { TaggedMessageRow } from '../db/tables/tagged-messages.table'
-import { isCorrectSql } from './prediction-sql'
+import type { TaggedMessageRow, TaggedMessagesTable } from '../db/tables/tagged-messages.table'
+import { evalPriceColumn, evaluatedAtColumn, predictionsWithEvaluation } from './evaluated-predictions'
+import { evaluationPriceGrainMs, isCorrectSql, overPendingKeysSql } from './prediction-sql'
 
 /** The client keeps a week of predictions (spec §9); the user payload sends that much. */
 export const recentPredictionsWindowMs = 7 * 86_400_000
@@ -30,9 +31,9 @@ export function toTaggedMessage(row: TaggedMessageRow): TaggedMessage {
 
 /**
  * How many of the user's predictions are running at `now`: those not due yet (made in the last 3 hours,
- * read through the (user, created_at) index) plus those due but not evaluated yet (the job's backlog,
- * normally empty, read through the due index). No index of running predictions per user is kept: the
- * evaluation would rewrite it all over with every batch.
+ * read through the (user, created_at) index), those due since the evaluation job's progress (normally the
+ * last second's, read through the due index) and those of keys the market has not priced yet (normally
+ * none, read through the pending index). No index of running predictions per user is kept.
  */
 export async function runningPredictionCount(db: Executor, userId: number, now: number): Promise<number> {
   const { rows } = await sql<{ running: number }>`select ${runningCountSql(userId, now)} as running`.execute(
@@ -43,11 +44,13 @@ export async function runningPredictionCount(db: Executor, userId: number, now: 
 
 /** The count of runningPredictionCount as an SQL expression. */
 export function runningCountSql(userId: number, now: number): RawBuilder<number> {
-  // `+user_id`: keeps SQLite's planner (no statistics) from reading all the user's rows for the backlog part
+  // `+user_id`: keeps SQLite's planner (no statistics) from reading all the user's rows for the backlog parts
   return sql<number>`((select count(*) from tagged_messages
-      where user_id = ${userId} and created_at > ${now - evaluationDelayMs} and evaluated_at is null)
+      where user_id = ${userId} and created_at > ${now - evaluationDelayMs})
     + (select count(*) from tagged_messages
-      where evaluated_at is null and evaluation_due_at <= ${now} and +user_id = ${userId}))`
+      where evaluation_due_at > (select evaluated_to from evaluation_progress)
+        and evaluation_due_at <= ${now} and +user_id = ${userId})
+    + ${overPendingKeysSql('count', sql`+t.user_id = ${userId}`)})`
 }
 
 export interface NewPrediction {
@@ -88,8 +91,6 @@ export async function placePrediction(
       messageId: prediction.messageId,
       trend: prediction.trend,
       atPrice: prediction.atPrice,
-      evalPrice: null,
-      evaluatedAt: null,
       createdAt: prediction.now,
       evaluationDueAt: evaluationTimeOf(prediction.now),
       rewardFactor: rewardFactorFor(runningBefore),
@@ -97,17 +98,28 @@ export async function placePrediction(
     .onConflict((conflict) => conflict.columns(['userId', 'messageId', 'titleId']).doNothing())
     .returningAll()
     .executeTakeFirst()
-  return row && { row, nextRewardFactor: rewardFactorFor(runningBefore + 1) }
+  return (
+    row && {
+      row: { ...row, evalPrice: null, evaluatedAt: null },
+      nextRewardFactor: rewardFactorFor(runningBefore + 1),
+    }
+  )
 }
 
+/** overPendingKeysSql('count', +t.user_id = ?) as text */
+const pendingCountOfUserSql = `(select coalesce(sum(k.v), 0) from (select (select count(*) from tagged_messages t
+      where t.evaluation_due_at >= p.due_minute and t.evaluation_due_at < p.due_minute + ${evaluationPriceGrainMs}
+        and t.evaluation_due_at <= p.covered_to and t.title_id = p.title_id and +t.user_id = ?) as v
+    from evaluation_prices p where p.price is null) k)`
 const runningCountNowSql = `select
-    (select count(*) from tagged_messages
-      where user_id = ? and created_at > ? and evaluated_at is null)
+    (select count(*) from tagged_messages where user_id = ? and created_at > ?)
     + (select count(*) from tagged_messages
-      where evaluated_at is null and evaluation_due_at <= ? and +user_id = ?) as running`
+      where evaluation_due_at > (select evaluated_to from evaluation_progress)
+        and evaluation_due_at <= ? and +user_id = ?)
+    + ${pendingCountOfUserSql} as running`
 const insertPredictionSql = `insert into tagged_messages (user_id, title_id, message_id, trend, at_price,
-    eval_price, evaluated_at, created_at, evaluation_due_at, reward_factor)
-  values (?, ?, ?, ?, ?, null, null, ?, ?, ?)
+    created_at, evaluation_due_at, reward_factor)
+  values (?, ?, ?, ?, ?, ?, ?, ?)
   on conflict (user_id, message_id, title_id) do nothing
   returning *`
 
@@ -120,7 +132,13 @@ export function placePredictionNow(
   prediction: NewPrediction,
 ): PlacedPrediction | undefined {
   const { userId, now } = prediction
-  const counted = statement(handle, runningCountNowSql).get(userId, now - evaluationDelayMs, now, userId) as {
+  const counted = statement(handle, runningCountNowSql).get(
+    userId,
+    now - evaluationDelayMs,
+    now,
+    userId,
+    userId,
+  ) as {
     running: number
   }
   const runningBefore = Number(counted.running)
@@ -136,7 +154,7 @@ export function placePredictionNow(
   ) as Record<string, unknown> | undefined
   return (
     inserted && {
-      row: camelRow<TaggedMessageRow>(inserted),
+      row: { ...camelRow<TaggedMessagesTable>(inserted), evalPrice: null, evaluatedAt: null },
       nextRewardFactor: rewardFactorFor(runningBefore + 1),
     }
   )
@@ -149,14 +167,14 @@ export function recentPredictions(
   since: number,
   limit = recentPredictionsLimit,
 ): Promise<TaggedMessageRow[]> {
-  return db
-    .selectFrom('taggedMessages')
-    .selectAll()
-    .where('userId', '=', userId)
-    .where('createdAt', '>=', since)
-    .orderBy('createdAt', 'desc')
-    .orderBy('messageId')
-    .orderBy('titleId')
+  return predictionsWithEvaluation(db)
+    .selectAll('t')
+    .select([evalPriceColumn, evaluatedAtColumn])
+    .where('t.userId', '=', userId)
+    .where('t.createdAt', '>=', since)
+    .orderBy('t.createdAt', 'desc')
+    .orderBy('t.messageId')
+    .orderBy('t.titleId')
     .limit(limit)
     .execute()
 }
@@ -182,19 +200,18 @@ export type PerformanceCounts = Omit<PerformanceRow, 'titleName'>
 
 /** The user's overview per title, all time, by title id: counts of Up and Down, correct ones, score. */
 export async function predictionPerformance(db: Executor, userId: number): Promise<PerformanceCounts[]> {
-  const correct = isCorrectSql('trend', 'at_price', 'eval_price')
-  const rows = await db
-    .selectFrom('taggedMessages')
+  const correct = isCorrectSql('t.trend', 't.at_price', 'p.price')
+  const rows = await predictionsWithEvaluation(db)
     .select((eb) => [
-      'titleId',
-      eb.fn.sum<number>(sql`case when trend = 'Up' then 1 else 0 end`).as('trendsUp'),
-      eb.fn.sum<number>(sql`case when trend = 'Down' then 1 else 0 end`).as('trendsDown'),
+      't.titleId',
+      eb.fn.sum<number>(sql`case when t.trend = 'Up' then 1 else 0 end`).as('trendsUp'),
+      eb.fn.sum<number>(sql`case when t.trend = 'Down' then 1 else 0 end`).as('trendsDown'),
       eb.fn.sum<number>(sql`case when ${correct} then 1 else 0 end`).as('correctlyTaggedMessages'),
-      eb.fn.sum<number>(sql`case when ${correct} then reward_factor else 0 end`).as('score'),
+      eb.fn.sum<number>(sql`case when ${correct} then t.reward_factor else 0 end`).as('score'),
     ])
-    .where('userId', '=', userId)
-    .groupBy('titleId')
-    .orderBy('titleId')
+    .where('t.userId', '=', userId)
+    .groupBy('t.titleId')
+    .orderBy('t.titleId')
     .execute()
   return rows.map((row) => ({
     titleId: row.titleId,

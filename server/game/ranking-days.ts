@@ -5,7 +5,7 @@ import type { Executor, Tx } from '../db/database'
 import { isPostgres } from '../db/dialect'
 import { inTransaction } from '../db/transaction'
 import { type Job, yieldToRequests } from '../jobs/job-runner'
-import { creditHundredthsSql, isCorrectSql } from './prediction-sql'
+import { creditHundredthsSql, evaluationJoinSql, isCorrectSql, overPendingKeysSql } from './prediction-sql'
 import type { RankingsContext } from './rankings'
 
 /**
@@ -95,12 +95,7 @@ async function foldableUpTo(tx: Executor, kind: Kind, from: number, now: number)
   const since = Math.max(from, now - undecidedGraceMs)
   const row =
     kind === 'predictions'
-      ? await tx
-          .selectFrom('taggedMessages')
-          .select((eb) => eb.fn.min<number>('evaluationDueAt').as('next'))
-          .where('evaluatedAt', 'is', null)
-          .where('evaluationDueAt', '>=', since)
-          .executeTakeFirst()
+      ? await firstRunningDueAt(tx, since)
       : await tx
           .selectFrom('polls')
           .select((eb) => eb.fn.min<number>('evalTime').as('next'))
@@ -109,6 +104,19 @@ async function foldableUpTo(tx: Executor, kind: Kind, from: number, now: number)
           .executeTakeFirst()
   const next = row?.next === null || row?.next === undefined ? now + 1 : Number(row.next)
   return Math.min(next, now + 1)
+}
+
+/**
+ * The earliest due time at or after `since` of a running prediction: due after the evaluation job's
+ * progress, or of a key the market has not priced yet.
+ */
+async function firstRunningDueAt(tx: Executor, since: number): Promise<{ next: number | null } | undefined> {
+  const { rows } = await sql<{ next: number | null }>`select min(d) as next from (
+      select min(evaluation_due_at) as d from tagged_messages
+      where evaluation_due_at > (select evaluated_to from evaluation_progress) and evaluation_due_at >= ${since}
+      union all
+      select ${overPendingKeysSql('min due', sql`t.evaluation_due_at >= ${since}`)} as d) running`.execute(tx)
+  return rows[0]
 }
 
 /** The first due (or eval) time at or after `from`: a long gap is skipped, not walked a day at a time. */
@@ -148,15 +156,16 @@ function quarterOf(column: string) {
 
 async function decidedIn(tx: Tx, kind: Kind, from: number, to: number): Promise<QuarterRow[]> {
   if (kind === 'predictions') {
-    const correct = isCorrectSql('t.trend', 't.at_price', 't.eval_price')
-    const { rows } = await sql<QuarterRow>`select t.user_id, ${quarterOf('t.evaluated_at')} as quarter,
+    // evaluatedAt is the due time
+    const correct = isCorrectSql('t.trend', 't.at_price', 'p.price')
+    const { rows } = await sql<QuarterRow>`select t.user_id, ${quarterOf('t.evaluation_due_at')} as quarter,
         sum(case when ${correct} then ${creditHundredthsSql('t.reward_factor')} else 0 end) as points,
         sum(case when ${correct} then 1 else 0 end) as correct, count(*) as evaluated
-      from tagged_messages t
+      from tagged_messages t ${evaluationJoinSql()}
       where t.created_at >= ${from - evaluationDelayMs - creationSlackMs}
         and t.created_at < ${to - evaluationDelayMs + creationSlackMs}
-        and t.evaluation_due_at >= ${from} and t.evaluation_due_at < ${to} and t.evaluated_at is not null
-      group by t.user_id, ${quarterOf('t.evaluated_at')}`.execute(tx)
+        and t.evaluation_due_at >= ${from} and t.evaluation_due_at < ${to} and p.price is not null
+      group by t.user_id, ${quarterOf('t.evaluation_due_at')}`.execute(tx)
     return rows
   }
   const { rows } = await sql<QuarterRow>`select v.user_id, ${quarterOf('p.eval_time')} as quarter,

@@ -16,7 +16,7 @@ import type { Config } from '../config'
 import type { Db, Executor } from '../db/database'
 import type { UserGroupRow } from '../db/tables/groups.table'
 import { type GroupVersions, readGroupVersions } from './game-version'
-import { creditHundredthsSql, isCorrectSql } from './prediction-sql'
+import { creditHundredthsSql, evaluationJoinSql, isCorrectSql } from './prediction-sql'
 import { VersionedCache } from './versioned-cache'
 
 /**
@@ -77,7 +77,7 @@ export function periodScope(group: UserGroupRow, period: RankingPeriod, now: num
 /**
  * How far before a span's start a prediction evaluated in it may have been made. Evaluation is due a
  * fixed 3 h after creation (evaluatedAt = evaluationDueAt); the day of slack keeps this a mere narrowing
- * of the scan by the created_at index, whatever the delay, while evaluated_at decides.
+ * of the scan by the created_at index, whatever the delay, while the due time decides.
  */
 const creationSlackMs = evaluationDelayMs + 86_400_000
 
@@ -143,7 +143,8 @@ const toScore = (row: ScoreRow): PlayerScore => ({
 
 async function scoresOfDecisions(db: Executor, scope: RankingScope): Promise<PlayerScore[]> {
   const { span, titleIds, groupId } = scope
-  const predicted: RawBuilder<unknown>[] = [sql`t.evaluated_at is not null`]
+  // evaluated: p.price is set, and evaluatedAt is the due time
+  const predicted: RawBuilder<unknown>[] = [sql`p.price is not null`]
   const decided: RawBuilder<unknown>[] = [
     sql`p.settled_at is not null`,
     sql`v.user_id is not null`,
@@ -155,26 +156,29 @@ async function scoresOfDecisions(db: Executor, scope: RankingScope): Promise<Pla
     decided.push(memberFilter('v.user_id', groupId))
   }
   if (span.from !== undefined) {
-    predicted.push(sql`t.evaluated_at >= ${span.from}`, sql`t.created_at >= ${span.from - creationSlackMs}`)
+    predicted.push(
+      sql`t.evaluation_due_at >= ${span.from}`,
+      sql`t.created_at >= ${span.from - creationSlackMs}`,
+    )
     decided.push(sql`p.eval_time >= ${span.from}`)
   }
   if (span.to !== undefined) {
     // created before it was evaluated
-    predicted.push(sql`t.evaluated_at < ${span.to}`, sql`t.created_at < ${span.to}`)
+    predicted.push(sql`t.evaluation_due_at < ${span.to}`, sql`t.created_at < ${span.to}`)
     decided.push(sql`p.eval_time < ${span.to}`)
   }
   if (titleIds.length > 0) {
     predicted.push(sql`t.title_id in (${sql.join(titleIds)})`)
     decided.push(sql`p.title_id in (${sql.join(titleIds)})`)
   }
-  const correct = isCorrectSql('t.trend', 't.at_price', 't.eval_price')
+  const correct = isCorrectSql('t.trend', 't.at_price', 'p.price')
   const { rows } =
     await sql<ScoreRow>`select s.user_id, u.username, sum(s.points) as points, sum(s.correct) as correct,
       sum(s.evaluated) as evaluated
     from (
       select t.user_id, sum(case when ${correct} then ${creditHundredthsSql('t.reward_factor')} else 0 end) as points,
         sum(case when ${correct} then 1 else 0 end) as correct, count(*) as evaluated
-      from tagged_messages t where ${and(predicted)} group by t.user_id
+      from tagged_messages t ${evaluationJoinSql()} where ${and(predicted)} group by t.user_id
       union all
       select v.user_id, sum(v.payout - v.ttc_bet) as points, 0 as correct, 0 as evaluated
       from polls p join votes v on v.poll_id = p.id where ${and(decided)} group by v.user_id

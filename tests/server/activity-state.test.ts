@@ -137,8 +137,6 @@ describe.each(dialects)('activity stream and state on %s', (dialect) => {
           messageId: `same-moment-${i}`,
           trend: 'Up' as const,
           atPrice: 100,
-          evalPrice: null,
-          evaluatedAt: null,
           createdAt: moment,
           evaluationDueAt: moment + evaluationDelayMs,
           rewardFactor: 1,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { botDirection, botRoster, ensureBots } from '../../server/game/bots'
+import { evaluatedAtColumn, predictionsWithEvaluation } from '../../server/game/evaluated-predictions'
 import type { ActivityStreamElement } from '../../src/api/activity'
 import type { RankingRow } from '../../src/api/rankings'
 import { nextPollStart, pollEvaluationDelayMs } from '../../src/domain/poll-schedule'
@@ -84,10 +85,9 @@ describe.each(dialects)('bots on %s', (dialect) => {
     await advanceClockTo(server, start + pollEvaluationDelayMs + minute)
 
     const ids = await botIds()
-    const predictions = await server.ctx.db
-      .selectFrom('taggedMessages')
-      .select(['userId', 'evaluatedAt'])
-      .where('userId', 'in', ids)
+    const predictions = await predictionsWithEvaluation(server.ctx.db)
+      .select(['t.userId', evaluatedAtColumn])
+      .where('t.userId', 'in', ids)
       .execute()
     expect(new Set(predictions.map((row) => row.userId)).size).toBeGreaterThan(botRoster.length / 2)
     expect(predictions.some((row) => row.evaluatedAt !== null)).toBe(true)

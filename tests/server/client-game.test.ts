@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { type AnyActorRef, type SnapshotFrom, waitFor } from 'xstate'
-import { evaluationPriceGrainMs } from '../../server/game/evaluate-predictions'
+import { evaluationPriceGrainMs } from '../../server/game/prediction-sql'
 import { type Client, createClient } from '../../src/actors/client'
 import type { ErrorReport } from '../../src/actors/error-reporting'
 import { memoryStorage } from '../../src/actors/persistence'
@@ -123,8 +123,6 @@ describe.each(dialects)('the client playing against the server on %s', (dialect)
           trend: 'Down' as const,
           // wrong whatever the price: the player's score is the client's prediction alone
           atPrice: 0.01,
-          evalPrice: null,
-          evaluatedAt: null,
           createdAt: now,
           evaluationDueAt: now + evaluationDelayMs,
           rewardFactor: 1,

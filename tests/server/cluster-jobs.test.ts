@@ -2,6 +2,11 @@ import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createContext } from '../../server/app'
 import type { AppContext } from '../../server/context'
+import {
+  evalPriceColumn,
+  evaluatedAtColumn,
+  predictionsWithEvaluation,
+} from '../../server/game/evaluated-predictions'
 import type { Poll } from '../../src/api/polls'
 import { isCorrectPrediction } from '../../src/domain/prediction'
 import { type SignedUp, signUpPlayer } from '../support/accounts'
@@ -78,9 +83,15 @@ describe('two job runners at once on one PostgreSQL database', () => {
     expect(new Set(polls.map((p) => `${p.titleId}@${p.startTime}`)).size).toBe(polls.length)
 
     // every due prediction evaluated, and the tag credits are exactly the correct ones' reward factors
-    const predictions = await db
-      .selectFrom('taggedMessages')
-      .select(['trend', 'atPrice', 'evalPrice', 'evaluatedAt', 'evaluationDueAt', 'rewardFactor'])
+    const predictions = await predictionsWithEvaluation(db)
+      .select([
+        't.trend',
+        't.atPrice',
+        evalPriceColumn,
+        evaluatedAtColumn,
+        't.evaluationDueAt',
+        't.rewardFactor',
+      ])
       .execute()
     expect(predictions.length).toBeGreaterThan(40)
     const now = server.clock.now()

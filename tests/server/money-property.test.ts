@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { predictionsWithEvaluation } from '../../server/game/evaluated-predictions'
 import { prizeWalletOf } from '../../server/game/groups'
 import { mintingTypes } from '../../server/game/ledger'
 import type { Poll } from '../../src/api/polls'
@@ -326,7 +327,7 @@ describe.each(dialects)('money under random play on %s', (dialect) => {
       settledPolls: await count(db.selectFrom('polls').select('id').where('settledAt', 'is not', null)),
       paidBets: await count(db.selectFrom('votes').select('id').where('payout', '>', 0)),
       evaluated: await count(
-        db.selectFrom('taggedMessages').select('userId').where('evaluatedAt', 'is not', null),
+        predictionsWithEvaluation(db).select('t.userId').where('p.price', 'is not', null),
       ),
       prizesPaid: await count(db.selectFrom('userGroups').select('id').where('prizePaidAt', 'is not', null)),
       events: await count(db.selectFrom('userGroups').select('id').where('type', '=', 'event')),

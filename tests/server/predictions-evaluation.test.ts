@@ -5,10 +5,15 @@ import type { TaggedMessagesTable } from '../../server/db/tables/tagged-messages
 import {
   type EvaluationDeps,
   evaluateDuePredictions,
-  evaluationPriceGrainMs,
   payLedgerRowsAfterSql,
 } from '../../server/game/evaluate-predictions'
+import {
+  evalPriceColumn,
+  evaluatedAtColumn,
+  predictionsWithEvaluation,
+} from '../../server/game/evaluated-predictions'
 import { mintedTotal, walletTotal } from '../../server/game/ledger'
+import { dueMinuteSql, evaluationJoinSql, evaluationPriceGrainMs } from '../../server/game/prediction-sql'
 import { predictionPerformance, runningCountSql } from '../../server/game/predictions'
 import { evaluationDelayMs, isCorrectPrediction, type Trend } from '../../src/domain/prediction'
 import { rewardFactorFor } from '../../src/domain/reward-factor'
@@ -30,6 +35,14 @@ describe.each(dialects)('prediction evaluation on %s', (dialect) => {
 
   type Row = TaggedMessagesTable
 
+  /**
+   * Moves the clock on, so that predictions due `lateMs` ago fall after the job's progress, as every
+   * prediction the server makes does (3 h ahead). Short steps: earlier tests' running ones stay running.
+   */
+  function pastEarlierEvaluations(lateMs: number): void {
+    server.clock.advance(Math.max(0, lateMs) + 60_000)
+  }
+
   /** `count` predictions spread over the players, made `ageMs` before now, several per due second. */
   function backlog(
     count: number,
@@ -37,6 +50,7 @@ describe.each(dialects)('prediction evaluation on %s', (dialect) => {
     options: { titles?: number[]; running?: number } = {},
   ): Row[] {
     batch += 1
+    pastEarlierEvaluations(ageMs - evaluationDelayMs)
     const titles = options.titles ?? [2494, 99979, 1000004, 3000, 4000]
     const start = server.clock.now() - ageMs
     return Array.from({ length: count }, (_, i) => {
@@ -49,8 +63,6 @@ describe.each(dialects)('prediction evaluation on %s', (dialect) => {
         messageId: `b${batch}-m${i}`,
         trend: (i % 2 ? 'Up' : 'Down') as Trend,
         atPrice: 100,
-        evalPrice: null,
-        evaluatedAt: null,
         createdAt,
         evaluationDueAt: createdAt + evaluationDelayMs,
         rewardFactor: 1,
@@ -67,11 +79,11 @@ describe.each(dialects)('prediction evaluation on %s', (dialect) => {
   }
 
   async function stored(rows: Row[]) {
-    return server.ctx.db
-      .selectFrom('taggedMessages')
-      .selectAll()
+    return predictionsWithEvaluation(server.ctx.db)
+      .selectAll('t')
+      .select([evalPriceColumn, evaluatedAtColumn])
       .where(
-        'messageId',
+        't.messageId',
         'in',
         rows.map((row) => row.messageId),
       )
@@ -247,7 +259,10 @@ describe.each(dialects)('prediction evaluation on %s', (dialect) => {
   it('counts correct predictions in SQL exactly as the domain rule does', async () => {
     const player = await signUpPlayer(server)
     const prices = [1, 1.5, 2, 2.0000000000000004, 0.1 + 0.2, 0.3, 1e-9, 123456.789]
-    const rows: Row[] = []
+    const rows: (Row & { evalPrice: number | null })[] = []
+    // not due for the job: each in a minute of its own, priced by hand or left running
+    const firstDue = server.clock.now() + 100 * evaluationDelayMs
+    const base = firstDue - (firstDue % evaluationPriceGrainMs)
     for (let i = 0; i < 160; i++) {
       const atPrice = prices[i % prices.length] as number
       const evalPrice = i % 9 === 0 ? null : (prices[(i * 5 + 3) % prices.length] as number)
@@ -258,14 +273,29 @@ describe.each(dialects)('prediction evaluation on %s', (dialect) => {
         trend: i % 4 < 2 ? 'Up' : 'Down',
         atPrice,
         evalPrice,
-        evaluatedAt: evalPrice === null ? null : 1,
         createdAt: 0,
-        // not due for the job: these are evaluated by hand or stay running
-        evaluationDueAt: server.clock.now() + 10 * evaluationDelayMs,
+        evaluationDueAt: base + i * evaluationPriceGrainMs + 1000,
         rewardFactor: rewardFactorFor(i),
       })
     }
-    await insert(rows)
+    await insert(rows.map(({ evalPrice, ...row }) => row))
+    await server.ctx.db
+      .insertInto('evaluationPrices')
+      .values(
+        rows.flatMap((row) =>
+          row.evalPrice === null
+            ? []
+            : [
+                {
+                  titleId: row.titleId,
+                  dueMinute: dueMinute(row),
+                  price: row.evalPrice,
+                  coveredTo: row.evaluationDueAt,
+                },
+              ],
+        ),
+      )
+      .execute()
     const performance = await predictionPerformance(server.ctx.db, player.user.id)
     const expected = [2494, 2495, 2496].map((titleId) => {
       const list = rows.filter((row) => row.titleId === titleId)
@@ -289,6 +319,7 @@ describe.each(dialects)('prediction evaluation on %s', (dialect) => {
     const player = await signUpPlayer(server)
     // 20/160 = 0.125: 12.5 hundredths, which PostgreSQL's round() of a double would make 12
     const factors = [1, 20 / 21, 20 / 22, 20 / 160, 20 / 3000, 0.004, 0.005]
+    pastEarlierEvaluations(1000)
     const now = server.clock.now()
     const rows: Row[] = factors.map((rewardFactor, i) => ({
       userId: player.user.id,
@@ -296,8 +327,6 @@ describe.each(dialects)('prediction evaluation on %s', (dialect) => {
       messageId: `round-${i}`,
       trend: 'Up',
       atPrice: 1,
-      evalPrice: null,
-      evaluatedAt: null,
       createdAt: now - evaluationDelayMs - 1000,
       evaluationDueAt: now - 1000,
       rewardFactor,
@@ -330,13 +359,31 @@ describe.each(dialects)('prediction evaluation on %s', (dialect) => {
           .join('\n')
       const running = await plan(sql`select ${runningCountSql(1, Date.now())} as running`)
       expect(running).toContain('tagged_messages_user_created (user_id=? AND created_at>?)')
-      expect(running).toContain('tagged_messages_due (evaluation_due_at<?)')
+      // due since the job's progress, and of pending keys, each read by its own index
+      expect(running).toContain('tagged_messages_due (evaluation_due_at>? AND evaluation_due_at<?)')
+      expect(running).toContain('SCAN p USING INDEX evaluation_prices_pending')
+      expect(running).not.toMatch(/SCAN (tagged_messages|t)\b/)
       expect(
         await plan(
-          sql`select evaluation_due_at from tagged_messages where evaluated_at is null
-            and evaluation_due_at > ${0} and evaluation_due_at <= ${1} order by evaluation_due_at limit 1 offset 4999`,
+          sql`select evaluation_due_at from tagged_messages
+            where evaluation_due_at > ${0} and evaluation_due_at <= ${1} order by evaluation_due_at limit 1 offset 4999`,
         ),
-      ).toContain('tagged_messages_due')
+      ).toContain('COVERING INDEX tagged_messages_due')
+      // a window's credits walk its predictions by due time and look each key's price up by its key
+      const credits = await plan(
+        sql`select sum(t.reward_factor) from tagged_messages t join evaluation_prices p on p.title_id = t.title_id
+          and p.due_minute = ${dueMinuteSql('t.evaluation_due_at')}
+          where t.evaluation_due_at > ${0} and t.evaluation_due_at <= ${1}`,
+      )
+      expect(credits).toContain(
+        'SEARCH t USING INDEX tagged_messages_due (evaluation_due_at>? AND evaluation_due_at<?)',
+      )
+      expect(credits).toContain('SEARCH p USING PRIMARY KEY (title_id=? AND due_minute=?)')
+      // readers join a prediction's key by its primary key
+      const reader = await plan(
+        sql`select p.price from tagged_messages t ${evaluationJoinSql()} where t.user_id = ${1}`,
+      )
+      expect(reader).toContain('SEARCH p USING PRIMARY KEY (title_id=? AND due_minute=?)')
       expect(
         await plan(
           sql`select distinct message_id from tagged_messages where user_id = ${1} and message_id in ('a', 'b')`,

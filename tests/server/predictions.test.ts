@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { evaluateDuePredictions, evaluationPriceGrainMs } from '../../server/game/evaluate-predictions'
+import { evaluateDuePredictions } from '../../server/game/evaluate-predictions'
+import { evaluationPriceGrainMs } from '../../server/game/prediction-sql'
 import type { ServerMessage } from '../../src/api/market'
 import {
   alreadyPredictedText,
@@ -139,7 +140,7 @@ describe.each(dialects)('predictions on %s', (dialect) => {
       .selectAll()
       .where('userId', '=', player.user.id)
       .executeTakeFirstOrThrow()
-    expect(row).toMatchObject({ atPrice: 123.45, evalPrice: null, evaluatedAt: null, trend: 'Up' })
+    expect(row).toMatchObject({ atPrice: 123.45, trend: 'Up' })
     expect(row.evaluationDueAt).toBe(row.createdAt + evaluationDelayMs)
   })
 

@@ -94,26 +94,27 @@ async function seed(db: Db): Promise<void> {
     .execute()
   await db.updateTable('polls').set({ betsDown: 1, ttcBetTotal: 100 }).where('id', '=', 1).execute()
   // predictions: one running, one due and not evaluated yet, one evaluated
-  const tagged = (messageId: string, createdAt: number, evaluated: boolean) => ({
+  const tagged = (messageId: string, createdAt: number) => ({
     userId: rich,
     titleId: 7,
     messageId,
     trend: 'Up' as const,
     atPrice: 100,
-    evalPrice: evaluated ? 101 : null,
-    evaluatedAt: evaluated ? createdAt + 3 * hour : null,
     createdAt,
     evaluationDueAt: createdAt + 3 * hour,
     rewardFactor: 1,
   })
   await db
     .insertInto('taggedMessages')
-    .values([
-      tagged('m1', now - hour, false),
-      tagged('m2', now - 4 * hour, false),
-      tagged('m3', now - 5 * hour, true),
-    ])
+    .values([tagged('m1', now - hour), tagged('m2', now - 4 * hour), tagged('m3', now - 5 * hour)])
     .execute()
+  // m3 evaluated at 101: the job got as far as its due time
+  const m3Due = now - 2 * hour
+  await db
+    .insertInto('evaluationPrices')
+    .values({ titleId: 7, dueMinute: m3Due - (m3Due % 60_000), price: 101, coveredTo: m3Due })
+    .execute()
+  await db.updateTable('evaluationProgress').set({ evaluatedTo: m3Due }).execute()
   await db
     .insertInto('sessions')
     .values([

@@ -8,6 +8,7 @@ import * as groups from './0006-groups'
 import * as rankings from './0007-rankings'
 import * as pollResults from './0008-poll-results'
 import * as rankingTotals from './0009-ranking-totals'
+import * as evaluationPrices from './0010-evaluation-prices'
 
 /** Every migration in order. Released ones are frozen: change the schema with a new file. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007-rankings': rankings,
   '0008-poll-results': pollResults,
   '0009-ranking-totals': rankingTotals,
+  '0010-evaluation-prices': evaluationPrices,
 }

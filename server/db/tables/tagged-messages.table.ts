@@ -2,8 +2,8 @@ import type { Selectable } from 'kysely'
 import type { Trend } from '../../../src/domain/prediction'
 
 /**
- * A prediction ("tagged message"): one per user, title and message. Running until the evaluation job
- * sets evalPrice and evaluatedAt, once, at the title's price at evaluationDueAt.
+ * A prediction ("tagged message"): one per user, title and message. Its evaluation is not on its row:
+ * the job prices each (title, due minute) once, in evaluation_prices (see prediction-sql.ts).
  */
 export interface TaggedMessagesTable {
   userId: number
@@ -12,10 +12,6 @@ export interface TaggedMessagesTable {
   trend: Trend
   /** the title's last price when the prediction was made (the server's tick, never the client's) */
   atPrice: number
-  /** the title's last price at evaluationDueAt; null while running */
-  evalPrice: number | null
-  /** equals evaluationDueAt once evaluated (the moment whose price decided it); null while running */
-  evaluatedAt: number | null
   createdAt: number
   /** createdAt + 3 h */
   evaluationDueAt: number
@@ -23,4 +19,29 @@ export interface TaggedMessagesTable {
   rewardFactor: number
 }
 
-export type TaggedMessageRow = Selectable<TaggedMessagesTable>
+/**
+ * The title's price at the start of a due minute, for every prediction of that title due in that minute
+ * up to coveredTo (the end of the last due-time window of the job that held it).
+ */
+export interface EvaluationPricesTable {
+  titleId: number
+  /** evaluationDueAt rounded down to the minute */
+  dueMinute: number
+  /** null: the market had no price yet; the job asks again on every run */
+  price: number | null
+  coveredTo: number
+}
+
+/** One row (id 1): every prediction due by evaluatedTo has its key in evaluation_prices. */
+export interface EvaluationProgressTable {
+  id: number
+  evaluatedTo: number
+}
+
+/** A prediction with its evaluation, as the readers join it (prediction-sql.ts). */
+export interface TaggedMessageRow extends Selectable<TaggedMessagesTable> {
+  /** the title's price at evaluationDueAt's minute; null while running */
+  evalPrice: number | null
+  /** equals evaluationDueAt once evaluated (the moment whose price decided it); null while running */
+  evaluatedAt: number | null
+}

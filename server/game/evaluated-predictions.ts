@@ -1,0 +1,22 @@
+import { sql } from 'kysely'
+import type { Executor } from '../db/database'
+import { dueMinuteSql, evaluatedAtSql } from './prediction-sql'
+
+/**
+ * Predictions (as `t`) with their evaluation joined (as `p`, evaluationJoinSql in the query builder):
+ * select `evalPriceColumn` and `evaluatedAtColumn` beside t's columns; `p.price` is null while running.
+ */
+export function predictionsWithEvaluation(db: Executor) {
+  return db
+    .selectFrom('taggedMessages as t')
+    .leftJoin('evaluationPrices as p', (join) =>
+      join
+        .onRef('p.titleId', '=', 't.titleId')
+        .on('p.dueMinute', '=', dueMinuteSql('t.evaluation_due_at'))
+        .onRef('p.coveredTo', '>=', 't.evaluationDueAt')
+        .on('p.price', 'is not', null),
+    )
+}
+
+export const evalPriceColumn = sql<number | null>`p.price`.as('evalPrice')
+export const evaluatedAtColumn = evaluatedAtSql().as('evaluatedAt')
