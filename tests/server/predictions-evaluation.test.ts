@@ -14,7 +14,7 @@ import {
 } from '../../server/game/evaluated-predictions'
 import { mintedTotal, walletTotal } from '../../server/game/ledger'
 import { dueMinuteSql, evaluationJoinSql, evaluationPriceGrainMs } from '../../server/game/prediction-sql'
-import { predictionPerformance, runningCountSql } from '../../server/game/predictions'
+import { predictionPerformance, runningCountSql, runningPredictionCount } from '../../server/game/predictions'
 import { evaluationDelayMs, isCorrectPrediction, type Trend } from '../../src/domain/prediction'
 import { rewardFactorFor } from '../../src/domain/reward-factor'
 import { type SignedUp, signUpPlayer } from '../support/accounts'
@@ -225,6 +225,9 @@ describe.each(dialects)('prediction evaluation on %s', (dialect) => {
     ]
     await insert(rows)
     const now = server.clock.now()
+    const running = () =>
+      Promise.all(players.map((player) => runningPredictionCount(server.ctx.db, player.user.id, now)))
+    const runningBefore = await running()
     const first = await evaluateDuePredictions(
       deps(marketWith((id, at) => (id === unpriced ? undefined : priceOf(id, at)))),
       now,
@@ -238,10 +241,62 @@ describe.each(dialects)('prediction evaluation on %s', (dialect) => {
     expect(afterFirst.filter((row) => row.titleId === 2494).every((row) => row.evaluatedAt !== null)).toBe(
       true,
     )
+    // the unpriced ones still count as running (for the reward factor); each player has ten of each
+    expect(await running()).toEqual(runningBefore.map((count) => count - 10))
 
-    const second = await evaluateDuePredictions(deps(marketWith(priceOf)), now, { batchSize: 10 })
-    expect(second.evaluated).toBe(30)
-    expect((await stored(rows)).every((row) => row.evaluatedAt !== null)).toBe(true)
+    // three runs race for the pending keys: each prediction is evaluated and credited once
+    const creditsBefore = await tagCredits()
+    const runs = await Promise.all(
+      [1, 2, 3].map(() => evaluateDuePredictions(deps(marketWith(priceOf, 2)), now, { batchSize: 10 })),
+    )
+    expect(runs.reduce((sum, run) => sum + run.evaluated, 0)).toBe(30)
+    const correct = rows.filter(
+      (row) =>
+        row.titleId === unpriced && isCorrectPrediction(row.trend, 100, priceOf(unpriced, dueMinute(row))),
+    )
+    expect(correct.length).toBeGreaterThan(0)
+    expect((await tagCredits()) - creditsBefore).toBe(correct.length * 100)
+    const afterSecond = await stored(rows)
+    expect(afterSecond.every((row) => row.evaluatedAt === row.evaluationDueAt)).toBe(true)
+    expect(afterSecond.every((row) => row.evalPrice === priceOf(row.titleId, dueMinute(row)))).toBe(true)
+    expect(await running()).toEqual(runningBefore.map((count) => count - 20))
+  })
+
+  it('evaluates a minute that spans two runs at one price, and nothing before it is due', async () => {
+    pastEarlierEvaluations(0)
+    const clock = server.clock.now()
+    const minute = clock - (clock % evaluationPriceGrainMs) + 2 * evaluationPriceGrainMs
+    const player = players[0] as SignedUp
+    const rows: Row[] = [10_000, 40_000].map((offset, i) => ({
+      userId: player.user.id,
+      titleId: 2494,
+      messageId: `spanning-${i}`,
+      trend: 'Up',
+      atPrice: 100,
+      createdAt: minute + offset - evaluationDelayMs,
+      evaluationDueAt: minute + offset,
+      rewardFactor: 1,
+    }))
+    await insert(rows)
+    // the market's answer changes between the runs: the minute keeps the first one
+    let answer = 101
+    const market = marketWith(() => answer)
+    const first = await evaluateDuePredictions(deps(market), minute + 20_000)
+    expect(first).toMatchObject({ evaluated: 1, creditedHundredths: 100 })
+    expect((await stored(rows)).map((row) => [row.messageId, row.evalPrice, row.evaluatedAt])).toEqual([
+      ['spanning-0', 101, minute + 10_000],
+      // its minute is priced, but it is not due yet
+      ['spanning-1', null, null],
+    ])
+    answer = 99
+    const second = await evaluateDuePredictions(deps(market), minute + 50_000)
+    expect(second).toMatchObject({ evaluated: 1, creditedHundredths: 100 })
+    expect((await stored(rows)).map((row) => [row.evalPrice, row.evaluatedAt])).toEqual([
+      [101, minute + 10_000],
+      [101, minute + 40_000],
+    ])
+    // the clock follows the job's progress, for the tests after this one
+    server.clock.advance(minute + 50_000 - server.clock.now())
   })
 
   it('a price lookup that fails leaves its predictions for the next run', async () => {

@@ -106,13 +106,22 @@ async function seed(db: Db): Promise<void> {
   })
   await db
     .insertInto('taggedMessages')
-    .values([tagged('m1', now - hour), tagged('m2', now - 4 * hour), tagged('m3', now - 5 * hour)])
+    .values([
+      tagged('m1', now - hour),
+      tagged('m2', now - 4 * hour),
+      tagged('m3', now - 5 * hour),
+      { ...tagged('m4', now - 6 * hour), titleId: 8 },
+    ])
     .execute()
-  // m3 evaluated at 101: the job got as far as its due time
+  // m3 evaluated at 101: the job got as far as its due time; m4's minute had no price yet (pending)
   const m3Due = now - 2 * hour
+  const m4Due = now - 3 * hour
   await db
     .insertInto('evaluationPrices')
-    .values({ titleId: 7, dueMinute: m3Due - (m3Due % 60_000), price: 101, coveredTo: m3Due })
+    .values([
+      { titleId: 7, dueMinute: m3Due - (m3Due % 60_000), price: 101, coveredTo: m3Due },
+      { titleId: 8, dueMinute: m4Due - (m4Due % 60_000), price: null, coveredTo: m4Due },
+    ])
     .execute()
   await db.updateTable('evaluationProgress').set({ evaluatedTo: m3Due }).execute()
   await db
@@ -222,10 +231,11 @@ describe('the SQLite hot path against its Kysely twins', () => {
   it('counts the running predictions as placePrediction does (the reward factor)', async () => {
     const prediction = predictions[0]?.[1] as NewPrediction
     const placed = await outcomeOf(db, async () => placePredictionNow(handle(), prediction))
-    // two running: m1 made an hour ago, m2 due but not evaluated yet (m3 is evaluated)
+    // three running: m1 made an hour ago, m2 due but not evaluated yet, m4 waiting for its price (m3 is
+    // evaluated)
     expect(placed.value).toMatchObject({
-      row: { messageId: 'm9', rewardFactor: rewardFactorFor(2) },
-      nextRewardFactor: rewardFactorFor(3),
+      row: { messageId: 'm9', rewardFactor: rewardFactorFor(3) },
+      nextRewardFactor: rewardFactorFor(4),
     })
   })
 
