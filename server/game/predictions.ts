@@ -75,6 +75,15 @@ export interface PlacedPrediction {
  * Call it in a transaction; on PostgreSQL it locks the user's row first, so two tags of one player count
  * running predictions one after the other (SQLite's BEGIN IMMEDIATE already serialises writers).
  */
+/**
+ * When a prediction is made: now, or the evaluation job's progress if that is later. Only a clock behind
+ * another process's can be (a test clock's jump not yet caught up with); a prediction due before the
+ * progress would never be evaluated.
+ */
+function madeAt(now: number, evaluatedTo: number): number {
+  return Math.max(now, evaluatedTo)
+}
+
 export async function placePrediction(
   tx: Executor,
   prediction: NewPrediction,
@@ -82,7 +91,13 @@ export async function placePrediction(
   if (isPostgres(tx)) {
     await tx.selectFrom('users').select('id').where('id', '=', prediction.userId).forUpdate().execute()
   }
-  const runningBefore = await runningPredictionCount(tx, prediction.userId, prediction.now)
+  const progress = await tx
+    .selectFrom('evaluationProgress')
+    .select('evaluatedTo')
+    .where('id', '=', 1)
+    .executeTakeFirst()
+  const now = madeAt(prediction.now, Number(progress?.evaluatedTo ?? 0))
+  const runningBefore = await runningPredictionCount(tx, prediction.userId, now)
   const row = await tx
     .insertInto('taggedMessages')
     .values({
@@ -91,8 +106,8 @@ export async function placePrediction(
       messageId: prediction.messageId,
       trend: prediction.trend,
       atPrice: prediction.atPrice,
-      createdAt: prediction.now,
-      evaluationDueAt: evaluationTimeOf(prediction.now),
+      createdAt: now,
+      evaluationDueAt: evaluationTimeOf(now),
       rewardFactor: rewardFactorFor(runningBefore),
     })
     .onConflict((conflict) => conflict.columns(['userId', 'messageId', 'titleId']).doNothing())
@@ -117,6 +132,7 @@ const runningCountNowSql = `select
       where evaluation_due_at > (select evaluated_to from evaluation_progress)
         and evaluation_due_at <= ? and +user_id = ?)
     + ${pendingCountOfUserSql} as running`
+const progressSql = 'select evaluated_to from evaluation_progress where id = 1'
 const insertPredictionSql = `insert into tagged_messages (user_id, title_id, message_id, trend, at_price,
     created_at, evaluation_due_at, reward_factor)
   values (?, ?, ?, ?, ?, ?, ?, ?)
@@ -131,7 +147,9 @@ export function placePredictionNow(
   handle: SQLite.Database,
   prediction: NewPrediction,
 ): PlacedPrediction | undefined {
-  const { userId, now } = prediction
+  const { userId } = prediction
+  const progress = statement(handle, progressSql).get() as { evaluated_to: number } | undefined
+  const now = madeAt(prediction.now, Number(progress?.evaluated_to ?? 0))
   const counted = statement(handle, runningCountNowSql).get(
     userId,
     now - evaluationDelayMs,

@@ -221,11 +221,24 @@ describe('the SQLite hot path against its Kysely twins', () => {
     ['one on another title', { userId: rich, titleId: 8, messageId: 'm1', trend: 'Up', atPrice: 12, now }],
     ['a repeated one', { userId: rich, titleId: 7, messageId: 'm1', trend: 'Up', atPrice: 100, now }],
     ['a first one', { userId: poor, titleId: 7, messageId: 'm1', trend: 'Up', atPrice: 100, now }],
+    [
+      'one on a clock behind the evaluation job',
+      { userId: poor, titleId: 7, messageId: 'm8', trend: 'Up', atPrice: 100, now: now - 4 * hour },
+    ],
   ]
   it.each(predictions)('placePredictionNow places %s as placePrediction does', async (_, prediction) => {
     const kysely = await outcomeOf(db, (tx) => placePrediction(tx, prediction))
     const now = await outcomeOf(db, async () => placePredictionNow(handle(), prediction))
     expect(now).toEqual(kysely)
+  })
+
+  it('makes a prediction no earlier than the evaluation job has got to, so that it is evaluated', async () => {
+    const behind = predictions[4]?.[1] as NewPrediction
+    const placed = await outcomeOf(db, async () => placePredictionNow(handle(), behind))
+    // the fixture's job got to m3's due time, two hours ago
+    expect(placed.value).toMatchObject({
+      row: { createdAt: now - 2 * hour, evaluationDueAt: now - 2 * hour + 3 * hour },
+    })
   })
 
   it('counts the running predictions as placePrediction does (the reward factor)', async () => {
