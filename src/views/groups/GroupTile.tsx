@@ -49,7 +49,9 @@ export function GroupTile() {
               {bets.map((poll) => (
                 <styled.li key={poll.pollId} display="flex" justifyContent="space-between" gap="2">
                   <TitleLink titleId={poll.titleId} />
-                  <span>{formatTtc(poll.results.totalTtcBet)}</span>
+                  <span>
+                    {poll.results.totalTtcBet > 0 ? formatTtc(poll.results.totalTtcBet) : 'No bets yet'}
+                  </span>
                 </styled.li>
               ))}
             </styled.ol>

@@ -2,11 +2,12 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
+import { formatTtc } from '../../../../src/domain/number-format'
 import { GroupTile } from '../../../../src/views/groups/GroupTile'
 import { LiveRankingPanel } from '../../../../src/views/rankings/LiveRankingPanel'
 import { Groups } from '../../../../src/views/screens/groups/Groups'
-import { group } from '../../../support/game-fixtures'
-import { memoryApi } from '../../../support/memory-api'
+import { group, hour, noResults, pollAt } from '../../../support/game-fixtures'
+import { apple, memoryApi, tesla } from '../../../support/memory-api'
 import { renderScreen } from '../../../support/render-screen'
 
 const stops: (() => void)[] = []
@@ -240,6 +241,7 @@ describe('creating an event', () => {
 
 describe('the dashboard’s group tile and live ranking panel', () => {
   it('shows the active group, the player’s rank, the hottest bets and groups', async () => {
+    const now = Date.now()
     const view = renderScreen(
       <>
         <GroupTile />
@@ -248,6 +250,10 @@ describe('the dashboard’s group tile and live ranking panel', () => {
       {
         api: memoryApi({
           groups: () => ({ groups: [group(1000, 'Everybody')], invitations: [], publicGroups: [bears] }),
+          polls: () => [
+            pollAt(1, apple, now - hour, { results: { ...noResults, totalTtcBet: 12.5 } }),
+            pollAt(2, tesla, now - hour),
+          ],
         }),
       },
     )
@@ -257,6 +263,13 @@ describe('the dashboard’s group tile and live ranking panel', () => {
     expect(await within(tile).findByText('Your rank this week: 1')).toBeTruthy()
     expect(within(tile).getByRole('heading', { name: 'Hottest bets' })).toBeTruthy()
     expect(await within(tile).findByText('Bears')).toBeTruthy()
+    // the open polls, with their pots: none has a bet yet (not "0.00 TTC"); Apple has 12.5 TTC
+    const bets = within(tile).getByRole('region', { name: 'Hottest bets' })
+    expect(
+      within(bets)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([`Apple${formatTtc(12.5)}`, 'TeslaNo bets yet'])
     const panel = screen.getByRole('region', { name: 'Live ranking' })
     expect(await within(panel).findByRole('row', { current: true })).toBeTruthy()
     expect(within(panel).getByRole('link', { name: 'All rankings' })).toBeTruthy()
