@@ -13,6 +13,12 @@ export default defineConfig({
   include: ['./src/**/*.{ts,tsx}'],
   exclude: [],
   jsxFramework: 'react',
+  conditions: {
+    extend: {
+      // a touch screen with no mouse or trackpad: hints about keys and hovering mean nothing there
+      touchOnly: '@media (hover: none) and (pointer: coarse)',
+    },
+  },
   outdir: 'styled-system',
   // Park UI's `dark` condition is `.dark &`: src/color-scheme.ts sets the class before first paint.
   theme: {

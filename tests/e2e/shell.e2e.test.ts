@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import {
   checkA11y,
@@ -68,6 +69,28 @@ describe('the app shell', () => {
       await page.context().close()
     })
   }
+
+  it('shows the live stream’s keyboard shortcuts with a pointer, not on a touch screen', async () => {
+    const { server, browser } = started()
+    const player = await signUpPlayer(server)
+    const shortcuts = async (page: Page) => {
+      await signInBrowser(page, server, player)
+      await page.goto('/livestream')
+      const hint = page.locator('#feed-shortcuts')
+      await hint.waitFor({ state: 'attached' })
+      return hint.isVisible()
+    }
+    const desk = await browser.newPage(viewports.desktop, { baseURL: server.url })
+    expect(await shortcuts(desk)).toBe(true)
+    await desk.context().close()
+    const phone = await browser.newPage(viewports.mobile, {
+      baseURL: server.url,
+      hasTouch: true,
+      isMobile: true,
+    })
+    expect(await shortcuts(phone)).toBe(false)
+    await phone.context().close()
+  })
 
   for (const viewport of [viewports.mobile, viewports.desktop]) {
     it(`shows a player the not-found page for an unknown path at ${viewport.width} px, accessibly`, async () => {

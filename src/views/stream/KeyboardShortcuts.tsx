@@ -2,10 +2,18 @@ import { memo } from 'react'
 import { styled } from 'styled-system/jsx'
 import { feedShortcutHints } from './feed-keys'
 
-/** The visible 'Keyboard shortcuts' hint of the live stream (static: memoised). */
+/**
+ * The visible 'Keyboard shortcuts' hint of the live stream (static: memoised); not on touch screens
+ * without a pointer, where nobody has the keys.
+ */
 export const KeyboardShortcuts = memo(function KeyboardShortcuts() {
   return (
-    <styled.section aria-labelledby="feed-shortcuts" fontSize="xs" color="fg.muted">
+    <styled.section
+      aria-labelledby="feed-shortcuts"
+      fontSize="xs"
+      color="fg.muted"
+      _touchOnly={{ display: 'none' }}
+    >
       <styled.h3 id="feed-shortcuts" fontWeight="semibold" color="fg.default" mb="1">
         Keyboard shortcuts
       </styled.h3>
