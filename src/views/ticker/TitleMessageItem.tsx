@@ -7,6 +7,7 @@ import { formatRelativeTime } from '~/domain/relative-time'
 import { selectLatestPrice, selectRewardFactor, selectUserId } from '~/machines/ticker.select'
 import { useClient } from '~/views/client-context'
 import { useClock } from '~/views/polls/use-clock'
+import { MessageText } from '~/views/stream/MessageText'
 import { Button, Text } from '~/views/ui'
 
 /** The two predictions, with the live stream's icons (TagButtons). */
@@ -53,9 +54,7 @@ export function TitleMessageItem({ message, titleId, beforeTagging }: TitleMessa
             </Text>
           </styled.div>
         </styled.div>
-        <Text textStyle="sm" overflowWrap="anywhere">
-          {message.text}
-        </Text>
+        <MessageText text={message.text} titles={message.titles} />
         {message.tweetContent && (
           <Text textStyle="xs" color="fg.muted">
             {message.tweetContent}

@@ -4,6 +4,7 @@ import { styled } from 'styled-system/jsx'
 import { selectTitleMessages } from '~/machines/ticker.select'
 import { useClient } from '~/views/client-context'
 import { indexAfterRemoval } from '~/views/stream/feed-keys'
+import { TitleHrefsProvider } from '~/views/stream/title-mentions'
 import { Heading, Text } from '~/views/ui'
 import { TitleMessageItem } from './TitleMessageItem'
 import { sameMessages } from './title-messages'
@@ -38,16 +39,18 @@ export function TitleMessages({ titleId }: { readonly titleId: number }) {
         </Text>
       ) : (
         // new messages arrive at the top; polite, so tagging is not interrupted
-        <styled.ul ref={list} aria-live="polite" display="grid" gap="3">
-          {messages.map((message) => (
-            <TitleMessageItem
-              key={message.id}
-              message={message}
-              titleId={titleId}
-              beforeTagging={beforeTagging}
-            />
-          ))}
-        </styled.ul>
+        <TitleHrefsProvider>
+          <styled.ul ref={list} aria-live="polite" display="grid" gap="3">
+            {messages.map((message) => (
+              <TitleMessageItem
+                key={message.id}
+                message={message}
+                titleId={titleId}
+                beforeTagging={beforeTagging}
+              />
+            ))}
+          </styled.ul>
+        </TitleHrefsProvider>
       )}
     </styled.section>
   )

@@ -125,7 +125,7 @@ describe('the ticker panel (spec §2 tabs About, Fundamentals, TweetGame, Charts
   it('tags a live message about the title as Up', async () => {
     const bodies: unknown[] = []
     const message = serverMessage('m9', {
-      tweet: '$AAPL to the moon',
+      tweet: '$AAPL to the moon: https://example.com/moon',
       titles: [{ title_id: apple, start_index: 0, end_index: 5 }],
     })
     show(
@@ -142,7 +142,11 @@ describe('the ticker panel (spec §2 tabs About, Fundamentals, TweetGame, Charts
     const user = userEvent.setup()
     await user.click(within(panel).getByRole('tab', { name: 'TweetGame' }))
     const item = await within(panel).findByRole('article', { name: /Ann/ }, { timeout: 3000 })
-    expect(within(item).getByText('$AAPL to the moon')).toBeTruthy()
+    // its text as the live stream shows it: the mention marked, the web address a link
+    expect(item.querySelector('mark')?.textContent).toBe('$AAPL')
+    expect(within(item).getByRole('link', { name: 'https://example.com/moon' }).getAttribute('target')).toBe(
+      '_blank',
+    )
     await user.click(within(item).getByRole('button', { name: 'Up' }))
     await waitFor(() => expect(bodies).toMatchObject([{ messageId: 'm9', titleId: apple, trend: 'Up' }]))
   })
@@ -163,8 +167,13 @@ describe('the ticker panel (spec §2 tabs About, Fundamentals, TweetGame, Charts
     const panel = await screen.findByRole('dialog', { name: 'Apple' }, { timeout: 3000 })
     const user = userEvent.setup()
     await user.click(within(panel).getByRole('tab', { name: 'TweetGame' }))
-    const first = (await within(panel).findByText('$AAPL first', {}, { timeout: 3000 })).closest('li')
-    const second = within(panel).getByText('$AAPL second').closest('li')
+    // the texts are split at their mentions: the items are told apart by their whole text
+    const itemOf = (text: string) =>
+      within(panel)
+        .getAllByRole('listitem')
+        .find((item) => item.textContent?.includes(text))
+    await waitFor(() => expect(itemOf('$AAPL second')).toBeTruthy(), { timeout: 3000 })
+    const [first, second] = [itemOf('$AAPL first'), itemOf('$AAPL second')]
     if (!first || !second) throw new Error('no list items')
     await user.click(within(first).getByRole('button', { name: 'Down' }))
     expect(document.activeElement).toBe(within(second).getByRole('button', { name: 'Up' }))
