@@ -228,6 +228,16 @@ describe('a new player’s journey', () => {
     const dialog = page.getByRole('dialog', { name: 'Place your bet' })
     await dialog.waitFor()
     const labels = { up: 'Up', flat: 'Flat', down: 'Down' } as const
+    // no side chosen yet, the three sides are still one tab stop: Tab goes from Up on to the wager
+    await dialog.getByRole('button', { name: 'Close' }).focus()
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).value)).toBe('up')
+    await page.keyboard.press('Tab')
+    await expect
+      .poll(() =>
+        dialog.getByRole('textbox', { name: 'Wager (TTC)' }).evaluate((el) => el === document.activeElement),
+      )
+      .toBe(true)
     await dialog.getByText(labels[winner], { exact: true }).click()
     // typed key by key with no pause, as a quick player does: every keystroke stays
     const wagerField = dialog.getByRole('textbox', { name: 'Wager (TTC)' })

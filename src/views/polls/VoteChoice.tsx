@@ -35,7 +35,10 @@ export function VoteChoice({ value, onChange, error, disabled }: VoteChoiceProps
           <RadioButtonGroup.Item key={side.value} value={side.value} colorPalette={side.palette}>
             <RadioButtonGroup.ItemControl />
             <RadioButtonGroup.ItemText>{voteLabels[side.value]}</RadioButtonGroup.ItemText>
-            <RadioButtonGroup.ItemHiddenInput />
+            {/* before a choice Chromium stops on every radio of a group: only the first takes Tab then */}
+            <RadioButtonGroup.ItemHiddenInput
+              tabIndex={value === undefined && side !== sides[0] ? -1 : undefined}
+            />
           </RadioButtonGroup.Item>
         ))}
       </styled.div>
