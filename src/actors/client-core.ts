@@ -129,6 +129,9 @@ export function startClientCore(deps: ClientCoreDeps) {
     notify,
     /** the game API, for actors that views start for their own lifetime (a form, a chart) */
     api: deps.api,
+    /** to the error reporter (Sentry or the game server): what failed outside any actor */
+    reportError: (message: string, error: unknown) =>
+      deps.reporter.report({ message, error, level: 'error' }),
     navigate: deps.navigate,
     /** the boot, its stores and the game actors: throws before they are created (`hasGame`) */
     game: created,

@@ -123,6 +123,8 @@ export function clientFacade(core: ClientCore) {
     saveGroup: (group: Group) => game().groups.send({ type: 'group.save', group }),
     setGroupMembers: (group: GroupRef, members: readonly GroupMemberChoice[]) =>
       game().groups.send({ type: 'group.setMembers', group, members }),
+    /** a part of the page failed to render (its code did not load): told to the error reporter */
+    reportRenderError: (error: unknown) => core.reportError('A part of the page could not be shown', error),
     refreshPerformance: () => game().performance.send({ type: 'store.initialize', force: true }),
     stop: () => {
       serviceWorker.stop()

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react'
 import { Route, Switch } from 'wouter'
+import { useClient } from './client-context'
 import { LoadFailureBoundary } from './common/LoadFailureBoundary'
 import { ScreenSkeleton } from './common/ScreenSkeleton'
 import { DocumentTitle } from './DocumentTitle'
@@ -34,11 +35,12 @@ function MainLayoutRoute({ route }: { readonly route: RouteEntry }) {
 
 /** Spec §2: the login layout's routes, the main layout's routes, and the not-found page. */
 export function App() {
+  const client = useClient()
   return (
     <>
       <RouteGuard />
       <ScrollToTop />
-      <LoadFailureBoundary>
+      <LoadFailureBoundary onError={client.reportRenderError}>
         <Switch>
           {loginLayoutRoutes.map((route) => (
             <Route key={route.path} path={route.path}>

@@ -63,7 +63,7 @@ export function PollList({ polls, label, compact = false }: PollListProps) {
       </styled.ul>
       {mounted && (
         // the dialog's code may fail to arrive (offline on a page just opened): an alert, not a blank page
-        <LoadFailureBoundary inline>
+        <LoadFailureBoundary inline onError={client.reportRenderError}>
           <Suspense fallback={null}>
             <BetDialog dialog={dialog} />
           </Suspense>

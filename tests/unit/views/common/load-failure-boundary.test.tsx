@@ -2,13 +2,27 @@
 import { cleanup, render, screen } from '@testing-library/react'
 import { lazy, Suspense } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { useClient } from '~/views/client-context'
 import { LoadFailureBoundary } from '~/views/common/LoadFailureBoundary'
+import { renderScreen } from '../../../support/render-screen'
 
 afterEach(cleanup)
 
 /** A part whose code cannot be fetched, as a lazy import offline. */
 const unreachable = () =>
   lazy(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/Part.js')))
+
+/** A boundary wired to the client's reporter, as App and PollList wire theirs. */
+function Reported({ part: Part }: { readonly part: ReturnType<typeof unreachable> }) {
+  const client = useClient()
+  return (
+    <LoadFailureBoundary inline onError={client.reportRenderError}>
+      <Suspense fallback={null}>
+        <Part />
+      </Suspense>
+    </LoadFailureBoundary>
+  )
+}
 
 describe('LoadFailureBoundary', () => {
   it('shows the page its children render while nothing fails', () => {
@@ -47,6 +61,17 @@ describe('LoadFailureBoundary', () => {
       expect(alert.querySelector('button')?.textContent).toBe('Reload')
     }
     expect(String(onError.mock.calls[0]?.[0])).toContain('Failed to fetch dynamically imported module')
+    quiet.mockRestore()
+  })
+
+  it("tells the client's error reporter, as the app and the bet dialog wire it", async () => {
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const view = renderScreen(<Reported part={unreachable()} />)
+    await screen.findByRole('alert')
+    expect(view.reports).toMatchObject([
+      { message: 'A part of the page could not be shown', level: 'error', error: expect.any(TypeError) },
+    ])
+    view.stop()
     quiet.mockRestore()
   })
 })
