@@ -1,6 +1,9 @@
+import type SQLite from 'better-sqlite3'
 import { type RawBuilder, sql } from 'kysely'
+import { sqliteHandleOf } from '../db/connect'
 import type { Db, Executor, Tx } from '../db/database'
 import { isPostgres } from '../db/dialect'
+import { statement } from '../db/sqlite-rows'
 import { inTransaction } from '../db/transaction'
 import { yieldToRequests } from '../jobs/job-runner'
 import type { MarketSource } from '../market/source'
@@ -19,7 +22,7 @@ import {
  */
 export const evaluationBatchSize = 20_000
 /** Price keys per statement: 4 parameters each stays well under both dialects' parameter limits. */
-const keyChunk = 5000
+const keyChunk = 2000
 /** Pending keys priced per transaction. */
 const pendingChunk = 500
 
@@ -90,6 +93,8 @@ export async function evaluateDuePredictions(
   const batchSize = Math.max(1, options.batchSize ?? evaluationBatchSize)
   const result: EvaluationResult = { evaluated: 0, credits: 0, creditedHundredths: 0 }
   const priceOf = priceLookup(deps)
+  // SQLite: the connection, for the one statement the query builder is too slow to build (storeKeys)
+  const handle = sqliteHandleOf(deps.db)
   await pricePendingKeys(deps, priceOf, now, result)
   let after = await progressOf(deps.db)
   for (;;) {
@@ -105,7 +110,7 @@ export async function evaluateDuePredictions(
     const upTo = closing?.evaluationDueAt ?? now
     const keys = await dueKeys(deps, priceOf, after, upTo)
     if (keys.length === 0) return result
-    const batch = await inTransaction(deps.db, (tx) => evaluateWindow(tx, keys, after, upTo, now))
+    const batch = await inTransaction(deps.db, (tx) => evaluateWindow(tx, handle, keys, after, upTo, now))
     if (batch === undefined) {
       // another process evaluated this window: go on from where it got to
       after = await progressOf(deps.db)
@@ -175,20 +180,14 @@ async function dueKeys(deps: EvaluationDeps, priceOf: PriceLookup, after: number
  */
 async function evaluateWindow(
   tx: Tx,
+  handle: SQLite.Database | undefined,
   keys: readonly DueKey[],
   after: number,
   upTo: number,
   now: number,
 ): Promise<EvaluationResult | undefined> {
   if ((await progressOf(tx, true)) !== after) return undefined
-  for (let start = 0; start < keys.length; start += keyChunk) {
-    const values = keys
-      .slice(start, start + keyChunk)
-      .map((key) => sql`(${key.titleId}, ${key.dueMinute}, ${key.price ?? null}, ${upTo})`)
-    // a key already stored (a minute spanning windows, or pending) keeps its price
-    await sql`insert into evaluation_prices (title_id, due_minute, price, covered_to) values ${sql.join(values)}
-      on conflict (title_id, due_minute) do update set covered_to = excluded.covered_to`.execute(tx)
-  }
+  await storeKeys(tx, handle, keys, upTo)
   const window = sql`t.evaluation_due_at > ${after} and t.evaluation_due_at <= ${upTo}`
   // the window's predictions less those of keys still pending
   const { rows } = await sql<{ due: number; pending: number }>`select
@@ -198,6 +197,37 @@ async function evaluateWindow(
   const credited = await creditCorrect(tx, window, now)
   await tx.updateTable('evaluationProgress').set({ evaluatedTo: upTo }).where('id', '=', 1).execute()
   return { evaluated, ...credited }
+}
+
+/** `insert` of `count` keys; a key already stored (a minute spanning windows, or pending) keeps its price. */
+function storeKeysSql(count: number): string {
+  return `insert into evaluation_prices (title_id, due_minute, price, covered_to)
+    values ${Array.from({ length: count }, () => '(?, ?, ?, ?)').join(', ')}
+    on conflict (title_id, due_minute) do update set covered_to = excluded.covered_to`
+}
+
+/**
+ * Stores a window's keys, covered up to `upTo`. On SQLite straight on the transaction's connection, with
+ * statements prepared once per chunk size: built by the query builder, the thousands of values cost
+ * more to compile than to insert.
+ */
+async function storeKeys(
+  tx: Tx,
+  handle: SQLite.Database | undefined,
+  keys: readonly DueKey[],
+  upTo: number,
+): Promise<void> {
+  for (let start = 0; start < keys.length; start += keyChunk) {
+    const chunk = keys.slice(start, start + keyChunk)
+    if (handle) {
+      const values = chunk.flatMap((key) => [key.titleId, key.dueMinute, key.price ?? null, upTo])
+      statement(handle, storeKeysSql(chunk.length)).run(values)
+      continue
+    }
+    const rows = chunk.map((key) => sql`(${key.titleId}, ${key.dueMinute}, ${key.price ?? null}, ${upTo})`)
+    await sql`insert into evaluation_prices (title_id, due_minute, price, covered_to) values ${sql.join(rows)}
+      on conflict (title_id, due_minute) do update set covered_to = excluded.covered_to`.execute(tx)
+  }
 }
 
 /**
