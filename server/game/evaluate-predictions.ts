@@ -1,9 +1,6 @@
-import type SQLite from 'better-sqlite3'
-import { type RawBuilder, sql } from 'kysely'
-import { sqliteHandleOf } from '../db/connect'
+import { CompiledQuery, type RawBuilder, sql } from 'kysely'
 import type { Db, Executor, Tx } from '../db/database'
 import { isPostgres } from '../db/dialect'
-import { statement } from '../db/sqlite-rows'
 import { inTransaction } from '../db/transaction'
 import { yieldToRequests } from '../jobs/job-runner'
 import type { MarketSource } from '../market/source'
@@ -93,8 +90,6 @@ export async function evaluateDuePredictions(
   const batchSize = Math.max(1, options.batchSize ?? evaluationBatchSize)
   const result: EvaluationResult = { evaluated: 0, credits: 0, creditedHundredths: 0 }
   const priceOf = priceLookup(deps)
-  // SQLite: the connection, for the one statement the query builder is too slow to build (storeKeys)
-  const handle = sqliteHandleOf(deps.db)
   await pricePendingKeys(deps, priceOf, now, result)
   let after = await progressOf(deps.db)
   for (;;) {
@@ -110,7 +105,7 @@ export async function evaluateDuePredictions(
     const upTo = closing?.evaluationDueAt ?? now
     const keys = await dueKeys(deps, priceOf, after, upTo)
     if (keys.length === 0) return result
-    const batch = await inTransaction(deps.db, (tx) => evaluateWindow(tx, handle, keys, after, upTo, now))
+    const batch = await inTransaction(deps.db, (tx) => evaluateWindow(tx, keys, after, upTo, now))
     if (batch === undefined) {
       // another process evaluated this window: go on from where it got to
       after = await progressOf(deps.db)
@@ -180,14 +175,13 @@ async function dueKeys(deps: EvaluationDeps, priceOf: PriceLookup, after: number
  */
 async function evaluateWindow(
   tx: Tx,
-  handle: SQLite.Database | undefined,
   keys: readonly DueKey[],
   after: number,
   upTo: number,
   now: number,
 ): Promise<EvaluationResult | undefined> {
   if ((await progressOf(tx, true)) !== after) return undefined
-  await storeKeys(tx, handle, keys, upTo)
+  await storeKeys(tx, keys, upTo)
   const window = sql`t.evaluation_due_at > ${after} and t.evaluation_due_at <= ${upTo}`
   // the window's predictions less those of keys still pending
   const { rows } = await sql<{ due: number; pending: number }>`select
@@ -199,34 +193,27 @@ async function evaluateWindow(
   return { evaluated, ...credited }
 }
 
-/** `insert` of `count` keys; a key already stored (a minute spanning windows, or pending) keeps its price. */
-function storeKeysSql(count: number): string {
-  return `insert into evaluation_prices (title_id, due_minute, price, covered_to)
-    values ${Array.from({ length: count }, () => '(?, ?, ?, ?)').join(', ')}
+/**
+ * `insert` of `count` keys, with the dialect's placeholders; a key already stored (a minute spanning
+ * windows, or pending) keeps its price.
+ */
+function storeKeysSql(count: number, postgres: boolean): string {
+  const rows = Array.from({ length: count }, (_, row) =>
+    postgres ? `($${4 * row + 1}, $${4 * row + 2}, $${4 * row + 3}, $${4 * row + 4})` : '(?, ?, ?, ?)',
+  )
+  return `insert into evaluation_prices (title_id, due_minute, price, covered_to) values ${rows.join(', ')}
     on conflict (title_id, due_minute) do update set covered_to = excluded.covered_to`
 }
 
 /**
- * Stores a window's keys, covered up to `upTo`. On SQLite straight on the transaction's connection, with
- * statements prepared once per chunk size: built by the query builder, the thousands of values cost
- * more to compile than to insert.
+ * Stores a window's keys, covered up to `upTo`, as statements of ready text: built by the query
+ * builder, their thousands of values took longer to compile than to insert.
  */
-async function storeKeys(
-  tx: Tx,
-  handle: SQLite.Database | undefined,
-  keys: readonly DueKey[],
-  upTo: number,
-): Promise<void> {
+async function storeKeys(tx: Tx, keys: readonly DueKey[], upTo: number): Promise<void> {
   for (let start = 0; start < keys.length; start += keyChunk) {
     const chunk = keys.slice(start, start + keyChunk)
-    if (handle) {
-      const values = chunk.flatMap((key) => [key.titleId, key.dueMinute, key.price ?? null, upTo])
-      statement(handle, storeKeysSql(chunk.length)).run(values)
-      continue
-    }
-    const rows = chunk.map((key) => sql`(${key.titleId}, ${key.dueMinute}, ${key.price ?? null}, ${upTo})`)
-    await sql`insert into evaluation_prices (title_id, due_minute, price, covered_to) values ${sql.join(rows)}
-      on conflict (title_id, due_minute) do update set covered_to = excluded.covered_to`.execute(tx)
+    const values = chunk.flatMap((key) => [key.titleId, key.dueMinute, key.price ?? null, upTo])
+    await tx.executeQuery(CompiledQuery.raw(storeKeysSql(chunk.length, isPostgres(tx)), values))
   }
 }
 
