@@ -7,8 +7,8 @@ import type { MarketSource } from '../market/source'
 import {
   creditHundredthsSql,
   dueMinuteSql,
-  evaluationPriceGrainMs,
   isCorrectSql,
+  ofKeySql,
   overPendingKeysSql,
 } from './prediction-sql'
 
@@ -254,9 +254,12 @@ async function pricePendingKeys(
             .executeTakeFirst()
           // another process priced it first
           if (!set) continue
-          const ofKey = sql`t.title_id = ${key.titleId} and t.evaluation_due_at >= ${key.dueMinute}
-            and t.evaluation_due_at < ${key.dueMinute + evaluationPriceGrainMs}
-            and t.evaluation_due_at <= ${set.coveredTo}`
+          // typed: PostgreSQL would take a parameter added to an integer for an integer
+          const ofKey = ofKeySql(
+            sql`${key.titleId}`,
+            sql`cast(${key.dueMinute} as bigint)`,
+            sql`cast(${set.coveredTo} as bigint)`,
+          )
           const { rows } = await sql<{ count: number }>`select count(*) as count from tagged_messages t
             where ${ofKey}`.execute(tx)
           add(total, { evaluated: Number(rows[0]?.count ?? 0), ...(await creditCorrect(tx, ofKey, now)) })

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import type { Executor } from '../db/database'
-import { dueMinuteSql, evaluatedAtSql } from './prediction-sql'
+import { evaluatedAtSql, evaluationMatchSql } from './prediction-sql'
 
 /**
  * Predictions (as `t`) with their evaluation joined (as `p`, evaluationJoinSql in the query builder):
@@ -9,13 +9,7 @@ import { dueMinuteSql, evaluatedAtSql } from './prediction-sql'
 export function predictionsWithEvaluation(db: Executor) {
   return db
     .selectFrom('taggedMessages as t')
-    .leftJoin('evaluationPrices as p', (join) =>
-      join
-        .onRef('p.titleId', '=', 't.titleId')
-        .on('p.dueMinute', '=', dueMinuteSql('t.evaluation_due_at'))
-        .onRef('p.coveredTo', '>=', 't.evaluationDueAt')
-        .on('p.price', 'is not', null),
-    )
+    .leftJoin('evaluationPrices as p', (join) => join.on(evaluationMatchSql()))
 }
 
 export const evalPriceColumn = sql<number | null>`p.price`.as('evalPrice')

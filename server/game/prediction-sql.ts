@@ -38,14 +38,36 @@ export function dueMinuteSql(dueColumn: string): RawBuilder<number> {
 }
 
 /**
- * A prediction's evaluation, joined: `left join evaluation_prices <p>` on its key, matching once the job
- * has covered its due time and found a price. `<p>.price` is then its evalPrice; unmatched, it is running.
+ * When a prediction (alias `t`) has its evaluation in a key row (alias `p`): its title and due minute,
+ * covered by the job up to its due time, and priced. The one condition of both evaluation joins.
  */
-export function evaluationJoinSql(prediction = 't', price = 'p'): RawBuilder<unknown> {
+export function evaluationMatchSql(prediction = 't', price = 'p'): RawBuilder<boolean> {
   const [t, p] = [prediction, price].map((alias) => sql.raw(alias))
-  return sql`left join evaluation_prices ${p} on ${p}.title_id = ${t}.title_id
+  return sql<boolean>`${p}.title_id = ${t}.title_id
     and ${p}.due_minute = ${dueMinuteSql(`${prediction}.evaluation_due_at`)}
     and ${p}.covered_to >= ${t}.evaluation_due_at and ${p}.price is not null`
+}
+
+/**
+ * A prediction's evaluation, joined: `left join evaluation_prices <p>` on evaluationMatchSql. `<p>.price`
+ * is then its evalPrice; unmatched, it is running.
+ */
+export function evaluationJoinSql(prediction = 't', price = 'p'): RawBuilder<unknown> {
+  return sql`left join evaluation_prices ${sql.raw(price)} on ${evaluationMatchSql(prediction, price)}`
+}
+
+/**
+ * Whether a prediction (`t`) is one of a key's (title and due minute) that the job has covered: by the
+ * due index, a minute's range then the title.
+ */
+export function ofKeySql(
+  titleId: RawBuilder<unknown>,
+  dueMinute: RawBuilder<unknown>,
+  coveredTo: RawBuilder<unknown>,
+): RawBuilder<boolean> {
+  return sql<boolean>`t.evaluation_due_at >= ${dueMinute}
+    and t.evaluation_due_at < ${dueMinute} + ${sql.lit(evaluationPriceGrainMs)}
+    and t.evaluation_due_at <= ${coveredTo} and t.title_id = ${titleId}`
 }
 
 /** evaluatedAt under evaluationJoinSql: its due time once evaluated, else null. */
@@ -66,8 +88,8 @@ export function overPendingKeysSql(
 ): RawBuilder<number | null> {
   const inner = aggregate === 'count' ? sql`count(*)` : sql`min(t.evaluation_due_at)`
   const outer = aggregate === 'count' ? sql`coalesce(sum(k.v), 0)` : sql`min(k.v)`
+  const ofPendingKey = ofKeySql(sql.raw('p.title_id'), sql.raw('p.due_minute'), sql.raw('p.covered_to'))
   return sql<number | null>`(select ${outer} from (select (select ${inner} from tagged_messages t
-      where t.evaluation_due_at >= p.due_minute and t.evaluation_due_at < p.due_minute + ${sql.lit(evaluationPriceGrainMs)}
-        and t.evaluation_due_at <= p.covered_to and t.title_id = p.title_id and ${where}) as v
+      where ${ofPendingKey} and ${where}) as v
     from evaluation_prices p where p.price is null) k)`
 }

@@ -1,14 +1,22 @@
 import type SQLite from 'better-sqlite3'
-import { type RawBuilder, sql } from 'kysely'
+import {
+  DummyDriver,
+  Kysely,
+  type RawBuilder,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  sql,
+} from 'kysely'
 import type { PerformanceRow, TaggedMessage } from '../../src/api/predictions'
 import { evaluationDelayMs, evaluationTimeOf, type Trend } from '../../src/domain/prediction'
 import { rewardFactorFor } from '../../src/domain/reward-factor'
-import type { Executor } from '../db/database'
+import type { Database, Executor } from '../db/database'
 import { isPostgres } from '../db/dialect'
 import { camelRow, statement } from '../db/sqlite-rows'
 import type { TaggedMessageRow, TaggedMessagesTable } from '../db/tables/tagged-messages.table'
 import { evalPriceColumn, evaluatedAtColumn, predictionsWithEvaluation } from './evaluated-predictions'
-import { evaluationPriceGrainMs, isCorrectSql, overPendingKeysSql } from './prediction-sql'
+import { isCorrectSql, overPendingKeysSql } from './prediction-sql'
 
 /** The client keeps a week of predictions (spec §9); the user payload sends that much. */
 export const recentPredictionsWindowMs = 7 * 86_400_000
@@ -121,11 +129,17 @@ export async function placePrediction(
   )
 }
 
-/** overPendingKeysSql('count', +t.user_id = ?) as text */
-const pendingCountOfUserSql = `(select coalesce(sum(k.v), 0) from (select (select count(*) from tagged_messages t
-      where t.evaluation_due_at >= p.due_minute and t.evaluation_due_at < p.due_minute + ${evaluationPriceGrainMs}
-        and t.evaluation_due_at <= p.covered_to and t.title_id = p.title_id and +t.user_id = ?) as v
-    from evaluation_prices p where p.price is null) k)`
+/** Compiles Kysely fragments to SQLite text for the hot path's own statements; never runs a query. */
+const sqliteText = new Kysely<Database>({
+  dialect: {
+    createAdapter: () => new SqliteAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (db) => new SqliteIntrospector(db),
+    createQueryCompiler: () => new SqliteQueryCompiler(),
+  },
+})
+/** runningCountSql's pending part, its one parameter the user id */
+const pendingCountOfUserSql = overPendingKeysSql('count', sql`+t.user_id = ${0}`).compile(sqliteText).sql
 const runningCountNowSql = `select
     (select count(*) from tagged_messages where user_id = ? and created_at > ?)
     + (select count(*) from tagged_messages
