@@ -41,13 +41,19 @@ export async function insertUser(db: Executor, user: NewUserRow): Promise<number
   return row.id
 }
 
-/** Usernames starting with the text, case-insensitively; LIKE wildcards in the text match literally. */
+/**
+ * Usernames containing the text anywhere, case-insensitively ("maven" finds "marketmaven"); names that
+ * start with it come first, then the rest, each alphabetically. LIKE wildcards in the text match
+ * literally.
+ */
 export function searchUsersByName(db: Executor, text: string, limit: number): Promise<UserRow[]> {
   const escaped = text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)
+  const startsWithText = sql<boolean>`username_key like ${`${escaped}%`} escape '\\'`
   return db
     .selectFrom('users')
     .selectAll()
-    .where(sql<boolean>`username_key like ${`${escaped}%`} escape '\\'`)
+    .where(sql<boolean>`username_key like ${`%${escaped}%`} escape '\\'`)
+    .orderBy(sql`case when ${startsWithText} then 0 else 1 end`)
     .orderBy('usernameKey')
     .limit(limit)
     .execute()

@@ -75,12 +75,22 @@ describe.each(dialects)('users and settings on %s', (dialect) => {
       return answer.body.map((u) => u.username)
     }
 
-    it('finds usernames by prefix, case-insensitively, sorted', async () => {
+    it('finds usernames containing the text, case-insensitively, the ones starting with it first', async () => {
       expect((await search(prefix)).sort()).toEqual([...names].sort())
       expect(await search(prefix.toUpperCase())).toHaveLength(4)
       expect(await search(`${prefix}_A`)).toEqual([`${prefix}_ab`, `${prefix}_ac`])
       expect(await search(`  ${prefix}_ab `)).toEqual([`${prefix}_ab`])
-      expect(await search(prefix.slice(1))).toEqual([])
+      // "maven" finds "marketmaven": the text may stand anywhere in the name
+      expect((await search(prefix.slice(1))).sort()).toEqual([...names].sort())
+      expect(await search(`${prefix.slice(2)}_a`)).toEqual([`${prefix}_ab`, `${prefix}_ac`])
+    })
+
+    it('lists the names that start with the text before those that contain it', async () => {
+      const tail = `t${randomBytes(3).toString('hex')}`
+      // sorted alphabetically alone, the names containing the text would come first
+      for (const username of [`a${tail}`, `b${tail}`, `${tail}z`])
+        await signUpPlayer(server, { username, email: `${username}@example.test` })
+      expect(await search(tail)).toEqual([`${tail}z`, `a${tail}`, `b${tail}`])
       const answer = await alice.client.get<Record<string, unknown>[]>(`/v1/users?name=${prefix}_ab`)
       expect(Object.keys(answer.body[0] ?? {}).sort()).toEqual(publicKeys)
     })
@@ -90,7 +100,9 @@ describe.each(dialects)('users and settings on %s', (dialect) => {
       expect(await search(`${prefix}_`)).toEqual([`${prefix}_ab`, `${prefix}_ac`])
       expect(await search(`${prefix}%`)).toEqual([])
       expect(await search('%')).toEqual([])
-      expect(await search('_')).toEqual([])
+      // inside a name too: unescaped, '_' would match the 'Z' of `${prefix}Zab`
+      expect(await search(`${prefix.slice(1)}_a`)).toEqual([`${prefix}_ab`, `${prefix}_ac`])
+      expect((await search('_')).every((name) => name.includes('_'))).toBe(true)
       expect(await search(`${prefix}\\`)).toEqual([])
     })
 
