@@ -10,7 +10,7 @@ import { AdjustableClock, type Clock, systemClock } from './clock'
 import { joinCluster } from './cluster/cluster'
 import type { Config } from './config'
 import type { AppContext, AppEvents } from './context'
-import { connectDatabase } from './db/connect'
+import { connectDatabase, poolReadingOf } from './db/connect'
 import { migrateToLatest } from './db/migrate'
 import { botsJob } from './game/bots'
 import { registerGameJobs } from './game/game-jobs'
@@ -27,6 +27,7 @@ import { healthRoutes } from './http/health.routes'
 import { pruneIdempotencyKeys } from './http/idempotency'
 import { mailUnsubscribeRoutes, oneClickUnsubscribePath } from './http/mail-unsubscribe.routes'
 import { marketRoutes } from './http/market.routes'
+import { registerMetrics } from './http/metrics.routes'
 import { oauthRoutes } from './http/oauth.routes'
 import { registerOpenApi } from './http/openapi'
 import { pollsRoutes } from './http/polls.routes'
@@ -42,6 +43,7 @@ import { JobRunner } from './jobs/job-runner'
 import { createMailer, type Mailer } from './mail/mailer'
 import { createMarket } from './market/create-market'
 import type { MarketSource } from './market/source'
+import { createMetrics } from './metrics/metrics'
 import { realtimePlugin } from './realtime/realtime.plugin'
 
 /** Builds the context from the configuration: logger, clock, database (migrated), mailer. */
@@ -78,7 +80,9 @@ export async function createContext(
     })
   const localMarket = overrides.market ?? createMarket({ config, db, clock, log })
   const market = cluster ? cluster.market(localMarket) : localMarket
-  const jobs = new JobRunner(clock, log)
+  const metrics = createMetrics()
+  metrics.readPool(() => poolReadingOf(db))
+  const jobs = new JobRunner(clock, log, (job, seconds) => metrics.jobRunDuration.observe({ job }, seconds))
   const ctx: AppContext = {
     config,
     db,
@@ -88,6 +92,7 @@ export async function createContext(
     events: new EventEmitter<AppEvents>(),
     market,
     jobs,
+    metrics,
     cluster,
   }
   jobs.register({ name: 'prune idempotency keys', run: (now) => pruneIdempotencyKeys(ctx, now) })
@@ -176,6 +181,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // Before the route plugins: each keeps the error handler in force when it was registered.
   registerErrorHandling(app, await registerSpa(app, ctx.config.staticDir))
   await registerOpenApi(app, ctx, appVersion)
+  registerMetrics(app, ctx)
 
   await app.register(healthRoutes, { ctx })
   await app.register(authRoutes, { ctx })

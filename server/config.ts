@@ -85,6 +85,8 @@ export interface Config {
   pollTitles: number[]
   /** ALPHA_POLL_FLAT_BAND: a move within ±this fraction of priceBase ends a poll flat. @default 0.001 */
   pollFlatBand: number
+  /** METRICS_TOKEN: bearer token that lets callers off this machine read `GET /metrics`; loopback only without it. */
+  metricsToken?: string
 }
 
 const flag = z
@@ -118,6 +120,7 @@ const envSchema = z.object({
   PROVIDER_MESSAGE_POLL_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
   ALPHA_POLL_TITLES: z.string().default('2494,2793,99979,1000004,1000000'),
   ALPHA_POLL_FLAT_BAND: z.coerce.number().min(0).max(0.5).default(0.001),
+  METRICS_TOKEN: z.string().min(16).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
@@ -255,5 +258,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }),
     pollTitles: readPollTitles(e.ALPHA_POLL_TITLES),
     pollFlatBand: e.ALPHA_POLL_FLAT_BAND,
+    metricsToken: e.METRICS_TOKEN,
   }
 }

@@ -7,6 +7,7 @@ import type { Db } from './db/database'
 import type { JobRunner } from './jobs/job-runner'
 import type { Mailer } from './mail/mailer'
 import type { MarketSource } from './market/source'
+import type { AppMetrics } from './metrics/metrics'
 
 /** What happens on the server that other parts react to (the realtime channel drops sockets on 'sessions-ended'). */
 export interface AppEvents {
@@ -25,6 +26,8 @@ export interface AppContext {
   market: MarketSource
   /** periodic game work on the server clock */
   jobs: JobRunner
+  /** what `GET /metrics` tells Prometheus */
+  metrics: AppMetrics
   /** set when this process is one of several (REDIS_URL): see server/cluster/cluster.ts */
   cluster?: Cluster
 }

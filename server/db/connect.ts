@@ -14,6 +14,7 @@ import {
   SqliteDialect,
 } from 'kysely'
 import pg from 'pg'
+import type { PoolReading } from '../metrics/metrics'
 import type { Database, Db } from './database'
 import { cachePreparedStatements } from './statement-cache'
 
@@ -55,6 +56,11 @@ export class FifoMutex {
     if (next) next()
     else this.#locked = false
   }
+
+  /** held and queued callers, for the pool metrics */
+  get reading(): PoolReading {
+    return { inUse: this.#locked ? 1 : 0, waiting: this.#waiters.length }
+  }
 }
 
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`
@@ -86,17 +92,19 @@ class SqliteConnection implements DatabaseConnection {
  * (busy_timeout) instead of failing when a read transaction tries to become a write one.
  */
 class ImmediateSqliteDriver implements Driver {
-  readonly #mutex = new FifoMutex()
   readonly #connection: SqliteConnection
 
-  constructor(sqlite: SQLite.Database) {
+  constructor(
+    sqlite: SQLite.Database,
+    private readonly mutex: FifoMutex,
+  ) {
     this.#connection = new SqliteConnection(sqlite)
   }
 
   async init(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    await this.#mutex.lock()
+    await this.mutex.lock()
     return this.#connection
   }
 
@@ -125,7 +133,7 @@ class ImmediateSqliteDriver implements Driver {
   }
 
   async releaseConnection(): Promise<void> {
-    this.#mutex.unlock()
+    this.mutex.unlock()
   }
 
   async destroy(): Promise<void> {
@@ -146,12 +154,14 @@ class ImmediateSqliteAdapter extends SqliteAdapter {
 
 class ImmediateSqliteDialect extends SqliteDialect {
   readonly #sqlite: SQLite.Database
+  /** the one connection's queue: the dialect keeps it so the pool metrics can read it */
+  readonly mutex = new FifoMutex()
   constructor(sqlite: SQLite.Database) {
     super({ database: sqlite })
     this.#sqlite = sqlite
   }
   override createDriver(): Driver {
-    return new ImmediateSqliteDriver(this.#sqlite)
+    return new ImmediateSqliteDriver(this.#sqlite, this.mutex)
   }
   override createAdapter(): DialectAdapter {
     return new ImmediateSqliteAdapter()
@@ -196,16 +206,27 @@ export function sqliteHandleOf(db: object): SQLite.Database | undefined {
   return sqliteHandles.get(db)
 }
 
+const poolReadings = new WeakMap<object, () => PoolReading>()
+
+/** How busy the connections behind a database made by `connectDatabase` are (the pool metrics). */
+export function poolReadingOf(db: object): PoolReading | undefined {
+  return poolReadings.get(db)?.()
+}
+
 export function connectDatabase(options: DatabaseOptions): Db {
   if (options.databaseUrl) {
-    const dialect = new PostgresDialect({ pool: postgresPool(options.databaseUrl, options.onPoolError) })
-    return new Kysely<Database>({ dialect, plugins: [new CamelCasePlugin()] })
+    const pool = postgresPool(options.databaseUrl, options.onPoolError)
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool }),
+      plugins: [new CamelCasePlugin()],
+    })
+    poolReadings.set(db, () => ({ inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }))
+    return db
   }
   const sqlite = openSqlite(options.dataDir)
-  const db = new Kysely<Database>({
-    dialect: new ImmediateSqliteDialect(sqlite),
-    plugins: [new CamelCasePlugin()],
-  })
+  const dialect = new ImmediateSqliteDialect(sqlite)
+  const db = new Kysely<Database>({ dialect, plugins: [new CamelCasePlugin()] })
   sqliteHandles.set(db, sqlite)
+  poolReadings.set(db, () => dialect.mutex.reading)
   return db
 }

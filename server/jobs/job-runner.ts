@@ -19,6 +19,9 @@ export function yieldToRequests(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve))
 }
 
+/** Told how long each job's pass took (the metrics' job run times). */
+export type JobTimer = (job: string, seconds: number) => void
+
 /** Runs every registered job in turn on the server clock; tests call `runAll` right after moving the clock. */
 export class JobRunner {
   readonly #jobs: Job[] = []
@@ -28,6 +31,7 @@ export class JobRunner {
   constructor(
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
+    private readonly timeJob: JobTimer = () => {},
   ) {}
 
   register(job: Job): void {
@@ -53,6 +57,7 @@ export class JobRunner {
         this.log.error({ err, job: job.name }, 'job failed')
       }
       const tookMs = Date.now() - started
+      this.timeJob(job.name, tookMs / 1000)
       if (tookMs > 1000) this.log.warn({ job: job.name, tookMs }, 'slow job')
       await yieldToRequests()
     }

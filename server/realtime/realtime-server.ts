@@ -83,7 +83,11 @@ export function createRealtimeServer(
     socket.on('disconnect', onDisconnect)
   })
 
-  const stopPushing = pushMarket(io, ctx.market, cluster !== undefined)
+  ctx.metrics.readSockets(() => io.engine.clientsCount)
+  const stopPushing = pushMarket(io, ctx.market, {
+    clustered: cluster !== undefined,
+    delivered: (count) => ctx.metrics.ticksDelivered.inc(count),
+  })
   const endSessions = (userId: number) => {
     void sockets.endSessions(userId)
     // The user's sockets on the other processes of a cluster must close too.

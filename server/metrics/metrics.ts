@@ -1,0 +1,100 @@
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
+
+/** A reading of the database pool (one SQLite connection behind a mutex, or the PostgreSQL pool). */
+export interface PoolReading {
+  /** connections handed out to a query or a transaction */
+  inUse: number
+  /** callers queued for a connection */
+  waiting: number
+}
+
+/** What one server process tells Prometheus; `render` is the text of `GET /metrics`. */
+export interface AppMetrics {
+  readonly httpRequestDuration: Histogram<'method' | 'route' | 'status_code'>
+  readonly jobRunDuration: Histogram<'job'>
+  readonly ticksDelivered: Counter
+  /** where the pool gauges read from (set once the database is connected) */
+  readPool(reading: () => PoolReading | undefined): void
+  /** where the socket gauge reads from (set once the realtime server runs) */
+  readSockets(count: () => number): void
+  readonly contentType: string
+  render(): Promise<string>
+}
+
+let processRegistry: Registry | undefined
+
+/**
+ * Node's own metrics (event-loop lag, GC, memory, CPU) describe the process, not one app: they are
+ * collected once per process, so the many apps a test process builds do not each add an event-loop
+ * monitor and a GC observer that would never be removed.
+ */
+function nodeMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry()
+    collectDefaultMetrics({ register: processRegistry })
+  }
+  return processRegistry
+}
+
+// Requests are answered in milliseconds; the upper buckets catch the stalls an operator looks for.
+const latencyBuckets = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.2, 0.5, 1, 2.5, 5, 10]
+
+export function createMetrics(): AppMetrics {
+  const registry = new Registry()
+  const registers = [registry]
+  let pool: () => PoolReading | undefined = () => undefined
+  let sockets: () => number = () => 0
+  new Gauge({
+    name: 'db_pool_connections_in_use',
+    help: 'Database connections handed out to a query or a transaction',
+    registers,
+    collect() {
+      this.set(pool()?.inUse ?? 0)
+    },
+  })
+  new Gauge({
+    name: 'db_pool_waiting',
+    help: 'Callers queued for a database connection',
+    registers,
+    collect() {
+      this.set(pool()?.waiting ?? 0)
+    },
+  })
+  new Gauge({
+    name: 'realtime_sockets_connected',
+    help: 'Realtime (socket.io) connections of this process',
+    registers,
+    collect() {
+      this.set(sockets())
+    },
+  })
+  return {
+    httpRequestDuration: new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'Time from a request to its answer, by route (the route pattern, not the path) and status',
+      labelNames: ['method', 'route', 'status_code'],
+      buckets: latencyBuckets,
+      registers,
+    }),
+    jobRunDuration: new Histogram({
+      name: 'job_run_duration_seconds',
+      help: 'Run time of one pass of a periodic game job',
+      labelNames: ['job'],
+      buckets: latencyBuckets,
+      registers,
+    }),
+    ticksDelivered: new Counter({
+      name: 'realtime_ticks_delivered_total',
+      help: 'Price ticks written to sockets (one per watching socket)',
+      registers,
+    }),
+    readPool(reading) {
+      pool = reading
+    },
+    readSockets(count) {
+      sockets = count
+    },
+    contentType: registry.contentType,
+    render: () => Registry.merge([nodeMetrics(), registry]).metrics(),
+  }
+}

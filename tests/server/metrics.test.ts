@@ -1,0 +1,140 @@
+import { io, type Socket } from 'socket.io-client'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { mayReadMetrics } from '../../server/metrics/metrics-access'
+import { titleIds } from '../../src/domain/default-watch-list'
+import { signUpPlayer } from '../support/accounts'
+import { dialects } from '../support/databases'
+import { DrivenMarket } from '../support/driven-market'
+import { startTestServer, type TestServer } from '../support/test-server'
+
+const token = 'metrics-token-of-the-operator'
+const outsider = '203.0.113.7'
+
+/** One sample line of Prometheus' text format: name, optional labels, a number (prom-client writes NaN as 'Nan'). */
+const sampleLine = /^[a-zA-Z_:][a-zA-Z0-9_:]*(\{[^}]*\})? (-?[0-9.e+-]+|[Nn]a[Nn]|[+-]Inf)$/
+
+/** The value of the first sample whose line starts with `prefix` (name and labels as written). */
+function sample(text: string, prefix: string): number | undefined {
+  const line = text.split('\n').find((l) => l.startsWith(prefix))
+  return line === undefined ? undefined : Number(line.slice(line.lastIndexOf(' ') + 1))
+}
+
+describe('who may read /metrics', () => {
+  const caller = { remoteAddress: '127.0.0.1', forwarded: false, authorization: undefined }
+  it('lets loopback callers in, IPv4, IPv6 and mapped', () => {
+    for (const remoteAddress of ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1'])
+      expect(mayReadMetrics({ ...caller, remoteAddress }, undefined), remoteAddress).toBe(true)
+  })
+  it('keeps other addresses and proxied requests out without the token', () => {
+    for (const remoteAddress of [outsider, '10.0.0.1', '::ffff:10.0.0.1', '::2', '128.0.0.1', undefined])
+      expect(mayReadMetrics({ ...caller, remoteAddress }, undefined), remoteAddress).toBe(false)
+    expect(mayReadMetrics({ ...caller, forwarded: true }, undefined)).toBe(false)
+    expect(mayReadMetrics({ ...caller, forwarded: true }, token)).toBe(false)
+  })
+  it('lets anyone in with the bearer token, nobody with another', () => {
+    const from = (authorization: string) => ({ remoteAddress: outsider, forwarded: true, authorization })
+    expect(mayReadMetrics(from(`Bearer ${token}`), token)).toBe(true)
+    expect(mayReadMetrics(from(`Bearer ${token}x`), token)).toBe(false)
+    expect(mayReadMetrics(from(token), token)).toBe(false)
+    expect(mayReadMetrics(from('Bearer '), token)).toBe(false)
+    expect(mayReadMetrics(from(`Bearer ${token}`), undefined)).toBe(false)
+  })
+})
+
+describe.each(dialects)('GET /metrics on %s', (dialect) => {
+  let server: TestServer
+  let market: DrivenMarket
+  beforeAll(async () => {
+    server = await startTestServer(dialect, {
+      env: { METRICS_TOKEN: token },
+      market: (simulated) => {
+        market = new DrivenMarket(simulated)
+        return market
+      },
+    })
+  })
+  afterAll(() => server.stop())
+
+  const scrape = (headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') =>
+    server.app.inject({ method: 'GET', url: '/metrics', headers, remoteAddress })
+
+  it('answers Prometheus text with the Node, HTTP, pool, job and realtime metrics', async () => {
+    await server.app.inject({ method: 'GET', url: '/v1/health' })
+    await server.app.inject({ method: 'GET', url: '/v1/users/12345' })
+    await server.ctx.jobs.runAll()
+    const answer = await scrape()
+    expect(answer.statusCode).toBe(200)
+    expect(answer.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/)
+    const lines = answer.body.split('\n').filter((l) => l && !l.startsWith('#'))
+    for (const line of lines) expect(line).toMatch(sampleLine)
+    for (const name of [
+      'process_cpu_seconds_total',
+      'nodejs_eventloop_lag_p99_seconds',
+      'nodejs_heap_size_used_bytes',
+      'db_pool_connections_in_use',
+      'db_pool_waiting',
+      'realtime_sockets_connected',
+      'realtime_ticks_delivered_total',
+    ])
+      expect(sample(answer.body, `${name} `), name).toBeGreaterThanOrEqual(0)
+    expect(answer.body).toContain('# TYPE nodejs_gc_duration_seconds histogram')
+    // by the route's pattern, never the concrete path
+    expect(
+      sample(
+        answer.body,
+        'http_request_duration_seconds_count{method="GET",route="/v1/health",status_code="200"}',
+      ),
+    ).toBe(1)
+    expect(answer.body).not.toContain('12345')
+    expect(answer.body).toMatch(
+      /http_request_duration_seconds_count\{method="GET",route="\/v1\/users\/:user",status_code="401"\} 1/,
+    )
+    expect(
+      sample(answer.body, 'job_run_duration_seconds_count{job="evaluate due predictions"}'),
+    ).toBeGreaterThanOrEqual(1)
+  })
+
+  it('counts connected sockets and the ticks written to them', async () => {
+    const player = await signUpPlayer(server)
+    const socket: Socket = io(server.url, {
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+      extraHeaders: { origin: server.url },
+    })
+    try {
+      const fingerprint = 'd41d8cd98f00b204e9800998ecf8427e'
+      const credentials = player.user.websocketCredentials
+      expect(await socket.timeout(5000).emitWithAck('authorize', { credentials, fingerprint })).toBe(true)
+      await socket.timeout(5000).emitWithAck('subscribe title ticks', [titleIds.apple])
+      const before = sample((await scrape()).body, 'realtime_ticks_delivered_total ') ?? Number.NaN
+      expect(sample((await scrape()).body, 'realtime_sockets_connected ')).toBe(1)
+      const ticks: unknown[] = []
+      socket.on('tick', (tick) => ticks.push(tick))
+      for (const step of [1, 2, 3]) market.emitTick(market.tickOf(titleIds.apple, server.clock.now(), step))
+      market.emitTick(market.tickOf(titleIds.tesla, server.clock.now()))
+      await socket.timeout(5000).emitWithAck('subscribe title ticks', [titleIds.apple])
+      expect(ticks).toHaveLength(3)
+      expect(sample((await scrape()).body, 'realtime_ticks_delivered_total ')).toBe(before + 3)
+    } finally {
+      socket.disconnect()
+    }
+  })
+
+  it('refuses callers off this machine unless they send the token; a proxied request counts as off', async () => {
+    const refused = await scrape({}, outsider)
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json()).toEqual({
+      error: {
+        code: 'forbidden',
+        message: 'Metrics are for operators: call from this machine or send the metrics token.',
+      },
+    })
+    expect((await scrape({ 'x-forwarded-for': outsider })).statusCode).toBe(403)
+    expect((await scrape({ forwarded: `for=${outsider}` })).statusCode).toBe(403)
+    expect((await scrape({ authorization: 'Bearer wrong-token-of-someone' }, outsider)).statusCode).toBe(403)
+    const allowed = await scrape({ authorization: `Bearer ${token}` }, outsider)
+    expect(allowed.statusCode).toBe(200)
+    expect(allowed.body).toContain('process_cpu_seconds_total')
+  })
+})
