@@ -12,7 +12,7 @@ async function main(): Promise<void> {
   const app = await buildApp(ctx)
   await app.listen({ port: config.port, host: config.host })
   ctx.market.start()
-  ctx.jobs.start(jobIntervalMs)
+  ctx.jobs.start(jobIntervalMs, () => ctx.cluster?.runsJobs() ?? true)
   await printFirstStartInvitation(ctx)
 
   let closing = false

@@ -91,6 +91,11 @@ export class ClusterMarket implements MarketSource {
     return () => this.#messageListeners.delete(listener)
   }
 
+  /** This process is the elected publisher (and so the one that runs the periodic jobs). */
+  get publishing(): boolean {
+    return this.#publishing.length > 0
+  }
+
   /** Listens on the market channel and stands for publisher. */
   start(): void {
     if (this.#started) return

@@ -9,9 +9,11 @@ import { type SharedTestClock, shareTestClock } from './shared-test-clock'
 
 /**
  * This process's membership of a cluster (REDIS_URL set): several server processes on one PostgreSQL
- * (DESIGN.md §6). Jobs need nothing of it: they are idempotent set-based SQL. What it adds:
+ * (DESIGN.md §6). What it adds:
  * - the market: one publisher, elected by a PostgreSQL advisory lock, publishes ticks and messages on
  *   a Redis channel; every process pushes them to its own sockets (ClusterMarket);
+ * - the periodic jobs run on the publisher alone, so the other processes' event loops and pools serve
+ *   requests only (the jobs stay idempotent: a deposed publisher's last pass may overlap the next's);
  * - socket events across processes: socket.io's Redis adapter (server/realtime/cluster-adapter.ts);
  * - with ALPHA_TEST_CLOCK=1, one test clock for all processes (shared-test-clock.ts).
  */
@@ -21,6 +23,8 @@ export interface Cluster {
   testClock?: SharedTestClock
   /** Wraps the process's market source: publisher election and the market channel. */
   market(local: MarketSource): ClusterMarket
+  /** This process is the elected publisher: it runs the periodic jobs. */
+  runsJobs(): boolean
   /** Gives the publisher lock up and closes the Redis connections (after the realtime server closed). */
   close(): Promise<void>
 }
@@ -53,6 +57,7 @@ export async function joinCluster(parts: {
       markets.push(market)
       return market
     },
+    runsJobs: () => markets.some((market) => market.publishing),
     async close() {
       await Promise.all(markets.map((market) => market.close()))
       testClock?.close()

@@ -63,9 +63,20 @@ export class JobRunner {
     }
   }
 
-  start(intervalMs: number): void {
+  /**
+   * Runs a pass every `intervalMs` while `mayRun` says so: in a cluster only the elected publisher
+   * does, and another process takes over within a tick of an election.
+   */
+  start(intervalMs: number, mayRun: () => boolean = () => true): void {
     this.stop()
-    this.#timer = setInterval(() => void this.runAll(), intervalMs)
+    let running = false
+    this.#timer = setInterval(() => {
+      const now = mayRun()
+      if (now !== running)
+        this.log.info(now ? 'runs the periodic jobs' : 'leaves the periodic jobs to another process')
+      running = now
+      if (running) void this.runAll()
+    }, intervalMs)
     this.#timer.unref()
   }
 

@@ -290,6 +290,11 @@ describe('three server processes on PostgreSQL and Redis', () => {
     const publisher = nodes.find((node) => node.started.stdout().includes('publishes the market'))
     if (!publisher) throw new Error('no process says it publishes the market')
     const others = nodes.filter((node) => node !== publisher)
+    // the periodic jobs run on the publisher alone
+    await waitFor('the publisher runs the periodic jobs', () =>
+      publisher.started.stdout().includes('runs the periodic jobs'),
+    )
+    for (const node of others) expect(node.started.stdout()).not.toContain('runs the periodic jobs')
     const { evalTime } = pollTimesFor(start)
     const now = await advance(publisher, 0)
     const settling = advance(publisher, evalTime + 1000 - now).catch(() => undefined)
@@ -324,6 +329,13 @@ describe('three server processes on PostgreSQL and Redis', () => {
     await waitFor('one process took the market over', () =>
       others.some((node) => node.started.stdout().includes('publishes the market')),
     )
+    await waitFor('the new publisher runs the periodic jobs', () =>
+      others.some(
+        (node) =>
+          node.started.stdout().includes('publishes the market') &&
+          node.started.stdout().includes('runs the periodic jobs'),
+      ),
+    )
 
     // --- the killed process is restarted on its port; its clients reconnect and get ticks
     const restarted = startNode(publisher.port)
@@ -334,6 +346,7 @@ describe('three server processes on PostgreSQL and Redis', () => {
       players.every((p) => ticksSince(p, restartedAt) > 0),
     )
     expect(restarted.started.stdout()).not.toContain('publishes the market')
+    expect(restarted.started.stdout()).not.toContain('runs the periodic jobs')
 
     // --- every process runs its jobs at the same time: what is left is settled, once
     await Promise.all(nodes.map((node) => advance(node, 0)))

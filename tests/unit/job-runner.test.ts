@@ -1,0 +1,65 @@
+import pino from 'pino'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { systemClock } from '../../server/clock'
+import { JobRunner } from '../../server/jobs/job-runner'
+
+describe('JobRunner.start', () => {
+  // Only the interval is faked: a pass yields to requests through a real setImmediate between jobs.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  /** Lets the passes the interval started finish (each waits a few real setImmediate turns). */
+  async function ticks(ms: number) {
+    await vi.advanceTimersByTimeAsync(ms)
+    for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve))
+  }
+
+  function runnerCountingPasses() {
+    const runner = new JobRunner(systemClock, pino({ level: 'silent' }))
+    const passes = { count: 0 }
+    runner.register({
+      name: 'count',
+      run: async () => {
+        passes.count += 1
+      },
+    })
+    return { runner, passes }
+  }
+
+  it('runs a pass every interval', async () => {
+    const { runner, passes } = runnerCountingPasses()
+    runner.start(1000)
+    await ticks(3000)
+    expect(passes.count).toBe(3)
+    await runner.stop()
+    await ticks(3000)
+    expect(passes.count).toBe(3)
+  })
+
+  it('runs passes only while this process may (a cluster: the elected publisher)', async () => {
+    const { runner, passes } = runnerCountingPasses()
+    let publisher = false
+    runner.start(1000, () => publisher)
+    await ticks(3000)
+    expect(passes.count).toBe(0)
+    publisher = true
+    await ticks(2000)
+    expect(passes.count).toBe(2)
+    publisher = false
+    await ticks(2000)
+    expect(passes.count).toBe(2)
+    await runner.stop()
+  })
+
+  it('still runs every job when asked directly (the test clock route)', async () => {
+    const { runner, passes } = runnerCountingPasses()
+    runner.start(1000, () => false)
+    await runner.runAll()
+    expect(passes.count).toBe(1)
+    await runner.stop()
+  })
+})
