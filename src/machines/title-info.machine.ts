@@ -11,6 +11,13 @@ export const selectTitles = (context: StoreContext<readonly TitleInfo[]>) => con
 export const selectTitleName = (context: StoreContext<readonly TitleInfo[]>, titleId: number) =>
   context.data.find((title) => title.id === titleId)?.n
 
+/**
+ * The titles are known and this id is not among them (an address with a mistyped `?title=`): no
+ * reload can find it, so the panel says so instead of offering a retry.
+ */
+export const selectIsUnknownTitle = (context: StoreContext<readonly TitleInfo[]>, titleId: number) =>
+  context.data.length > 0 && !context.data.some((title) => title.id === titleId)
+
 /** The currency of a title's prices; USD, the spec's default, while the title is unknown. */
 export const selectTitleCurrency = (
   context: StoreContext<readonly TitleInfo[]>,

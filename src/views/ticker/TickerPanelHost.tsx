@@ -1,8 +1,12 @@
+import { useSelector } from '@xstate/react'
 import { XIcon } from 'lucide-react'
+import { selectIsUnknownTitle } from '~/machines/title-info.machine'
+import { useClient } from '~/views/client-context'
 import { Drawer, IconButton, Portal } from '~/views/ui'
 import { TickerPanel } from './TickerPanel'
 import { TickerPanelTitle } from './TickerPanelTitle'
 import { useOpenTitle } from './title-param'
+import { UnknownTitle } from './UnknownTitle'
 
 /**
  * The per-ticker panel, rendered once by the main layout: open while the address has `?title=<id>`
@@ -10,6 +14,11 @@ import { useOpenTitle } from './title-param'
  */
 export function TickerPanelHost() {
   const { titleId, close } = useOpenTitle()
+  const client = useClient()
+  const unknown = useSelector(
+    client.store('titleInfo'),
+    (snapshot) => titleId !== undefined && selectIsUnknownTitle(snapshot.context, titleId),
+  )
   return (
     <Drawer.Root open={titleId !== undefined} onOpenChange={(details) => details.open || close()}>
       <Portal>
@@ -28,7 +37,12 @@ export function TickerPanelHost() {
             </Drawer.Header>
             <Drawer.Body>
               {/* a new title starts its loaders afresh */}
-              {titleId !== undefined && <TickerPanel key={titleId} titleId={titleId} />}
+              {titleId !== undefined &&
+                (unknown ? (
+                  <UnknownTitle titleId={titleId} />
+                ) : (
+                  <TickerPanel key={titleId} titleId={titleId} />
+                ))}
             </Drawer.Body>
           </Drawer.Content>
         </Drawer.Positioner>

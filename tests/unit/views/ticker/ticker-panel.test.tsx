@@ -75,6 +75,16 @@ describe('the ticker panel (spec §2 tabs About, Fundamentals, TweetGame, Charts
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
   })
 
+  it('says an unknown ?title= id names no title, with nothing to retry', async () => {
+    show('/?title=4242')
+    const panel = await screen.findByRole('dialog', { name: 'Title #4242' }, { timeout: 3000 })
+    const alert = await within(panel).findByRole('alert')
+    expect(alert.textContent).toContain('No such title')
+    expect(alert.textContent).toContain('There is no title #4242.')
+    expect(within(panel).queryByRole('button', { name: /try again/i })).toBeNull()
+    expect(within(panel).queryByRole('tablist')).toBeNull()
+  })
+
   it('shows the title, its prices and the move since the previous close on About', async () => {
     show('/?title=2494')
     const panel = await screen.findByRole('dialog', { name: 'Apple' }, { timeout: 3000 })

@@ -1,0 +1,15 @@
+import { Alert } from '~/views/ui'
+
+/** An address whose `?title=` names no title of the universe: said plainly, with nothing to retry. */
+export function UnknownTitle({ titleId }: { readonly titleId: number }) {
+  return (
+    <Alert.Root role="alert" my="2">
+      <Alert.Content>
+        <Alert.Title>No such title</Alert.Title>
+        <Alert.Description>
+          There is no title #{titleId}. Open one from the live stream, a poll or your watch list.
+        </Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  )
+}
