@@ -151,6 +151,17 @@ describe.each(dialects)('realtime channel on %s', (dialect) => {
     expect(await subscribe(socket, { 0: apple })).toEqual(invalid)
   })
 
+  it('acknowledges an event sent with several binary arguments: the acknowledgement comes last', async () => {
+    const socket = await authorized(await signUpPlayer(server))
+    const attachments = [Buffer.from([1, 2]), Buffer.from([3]), Buffer.from([4, 5, 6])]
+    const call = (event: string, ...args: unknown[]) => socket.timeout(waitMs).emitWithAck(event, ...args)
+    expect(await call('subscribe title ticks', [apple], ...attachments)).toHaveProperty(String(apple))
+    const invalid = { error: expect.objectContaining({ code: 'invalid_input' }) }
+    expect(await call('subscribe title ticks', ...attachments.slice(0, 2))).toEqual(invalid)
+    expect(await call('subscribe title ticks')).toEqual(invalid)
+    expect(await call('authorize', ...attachments)).toBe(false)
+  })
+
   it('pushes ticks of the subscribed titles only', async () => {
     const socket = await authorized(await signUpPlayer(server))
     await subscribe(socket, [apple, amazon, tesla])
