@@ -1,9 +1,7 @@
 import { Adapter, type BroadcastOptions } from 'socket.io-adapter'
+import { maxBufferedBytes } from './slow-readers'
 
 type Packet = Parameters<Adapter['broadcast']>[0]
-
-/** A socket with this much unsent data is not reading (ticks are ~85 bytes): it is cut off. */
-export const maxBufferedBytes = 128 * 1024
 
 /** The parts of ws's WebSocket the fast path uses (engine.io's websocket transport holds one). */
 interface RawWebSocket {
@@ -78,7 +76,7 @@ function textFrame(text: string): Buffer {
  * in one write instead of one system call and one TCP segment each.
  *
  * A socket that stops reading (over `maxBufferedBytes` still unsent when a round starts) is
- * terminated instead of buffering without bound.
+ * terminated instead of buffering without bound (`cutOffSlowReaders` does the same for the stock path).
  */
 export class FanOutAdapter extends Adapter {
   readonly #fanOut = new LocalFanOut(this)
