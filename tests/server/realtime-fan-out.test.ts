@@ -105,3 +105,45 @@ describe('FanOutAdapter', () => {
     stalled.destroy()
   })
 })
+
+/**
+ * With permessage-deflate ws compresses each message in turn and queues the ones behind it: a frame
+ * written past that queue would overtake them, so such sockets take the stock path.
+ */
+describe('FanOutAdapter with permessage-deflate', () => {
+  let io: Server
+  let url: string
+  let client: Socket | undefined
+  const answer = 'a compressible acknowledgement, '.repeat(100)
+  const broadcasts = 20
+
+  beforeAll(async () => {
+    ;({ io, url } = await listeningServer({ perMessageDeflate: true }))
+    io.on('connection', (socket) => {
+      socket.on('subscribe', (room: string, ack: (answer: string) => void) => {
+        socket.join(room)
+        ack(answer)
+        for (let i = 0; i < broadcasts; i += 1) io.to(room).emit('news', i)
+      })
+      socket.on('settle', (ack: () => void) => ack())
+    })
+  })
+  afterAll(async () => {
+    client?.disconnect()
+    await io.close()
+  })
+
+  it('sends the broadcasts after the compressed acknowledgement that preceded them', async () => {
+    client = connectTo(url)
+    const seen: unknown[] = []
+    client.on('news', (value: unknown) => seen.push(value))
+    await new Promise<void>((resolve) =>
+      client?.emit('subscribe', 'red', (value: string) => {
+        seen.push(value === answer ? 'ack' : value)
+        resolve()
+      }),
+    )
+    await client.timeout(5000).emitWithAck('settle')
+    expect(seen).toEqual(['ack', ...Array.from({ length: broadcasts }, (_, i) => i)])
+  })
+})
