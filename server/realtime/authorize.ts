@@ -3,7 +3,7 @@ import { findSessionByWebsocketCredentials } from '../auth/sessions.repo'
 import type { AppContext } from '../context'
 import type { AuthorizedSockets } from './authorized-sockets'
 import { storeSessionFingerprint } from './socket-sessions.repo'
-import { replyOf, type SocketHandler } from './types'
+import { requestOf, type SocketHandler } from './types'
 
 type AuthorizeContext = Pick<AppContext, 'db' | 'clock' | 'log'>
 
@@ -13,8 +13,8 @@ type AuthorizeContext = Pick<AppContext, 'db' | 'clock' | 'log'>
  * The latest call decides: a failed one takes earlier rights away. Too many failures disconnect.
  */
 export function authorizeHandler(ctx: AuthorizeContext, sockets: AuthorizedSockets): SocketHandler {
-  return async function authorize(payload, ack) {
-    const reply = replyOf(ack)
+  return async function authorize(...args) {
+    const { payload, reply } = requestOf(args)
     const call = ++this.data.authorizeCalls
     const session = await findLiveSession(ctx, payload)
     if (this.disconnected) return

@@ -1,15 +1,15 @@
 import { Adapter, type BroadcastOptions } from 'socket.io-adapter'
+import { maxBufferedBytes } from './slow-readers'
 
 type Packet = Parameters<Adapter['broadcast']>[0]
-
-/** A socket with this much unsent data is not reading (ticks are ~85 bytes): it is cut off. */
-export const maxBufferedBytes = 128 * 1024
 
 /** The parts of ws's WebSocket the fast path uses (engine.io's websocket transport holds one). */
 interface RawWebSocket {
   readyState: number
   /** public ws API: bytes queued in user space, not yet handed to the kernel */
   bufferedAmount: number
+  /** public ws API: the extensions negotiated with the client, '' for none */
+  extensions: string
   terminate(): void
   /** ws internal: writes ready-made frames to the TCP socket in order (what engine.io itself calls) */
   _sender: { sendFrame(frames: Buffer[], callback?: () => void): void }
@@ -38,12 +38,19 @@ interface BroadcastTarget {
 
 const open = 1
 
-function rawWebSocketOf(connection: EngineConnection): RawWebSocket | undefined {
+/**
+ * The connection's WebSocket when a frame may be written to it directly. Not when permessage-deflate
+ * was negotiated: ws then queues every message behind the one being compressed, and a frame written
+ * directly would overtake them (an acknowledgement sent just before a tick would arrive after it).
+ */
+function rawWebSocketOf(connection: EngineConnection, deflateOffered: boolean): RawWebSocket | undefined {
   if (connection.readyState !== 'open' || connection.transport.name !== 'websocket') return undefined
   if (connection.writeBuffer.length > 0) return undefined
   const socket = connection.transport.socket as Partial<RawWebSocket> | undefined
   if (socket?.readyState !== open || typeof socket._sender?.sendFrame !== 'function') return undefined
   if (typeof socket._socket?.cork !== 'function') return undefined
+  // ws knows no extension but permessage-deflate; when the server offers none, none was negotiated
+  if (deflateOffered && socket.extensions !== '') return undefined
   return socket as RawWebSocket
 }
 
@@ -70,15 +77,15 @@ function textFrame(text: string): Buffer {
  * once, but then hands it to every socket through engine.io's per-packet machinery (a packet object,
  * six events, a write callback, a corked two-part write). Here the Engine.IO message is framed once
  * per broadcast and written as one buffer straight to each socket's WebSocket, in order after anything
- * engine.io has already sent; a socket with packets still queued in engine.io, or on another transport,
- * takes the stock path.
+ * engine.io has already sent; a socket with packets still queued in engine.io, on another transport, or
+ * with permessage-deflate, takes the stock path.
  *
  * The market emits its ticks in rounds, synchronously: each TCP socket written to is corked until the
  * round's code has run (a microtask), so a client gets the round's frames, still one message per tick,
  * in one write instead of one system call and one TCP segment each.
  *
  * A socket that stops reading (over `maxBufferedBytes` still unsent when a round starts) is
- * terminated instead of buffering without bound.
+ * terminated instead of buffering without bound (`cutOffSlowReaders` does the same for the stock path).
  */
 export class FanOutAdapter extends Adapter {
   readonly #fanOut = new LocalFanOut(this)
@@ -94,6 +101,8 @@ export class FanOutAdapter extends Adapter {
  */
 export class LocalFanOut {
   readonly #corked: TcpSocket[] = []
+  /** whether the server offers permessage-deflate at all (if not, no socket can have negotiated it) */
+  #deflateOffered: boolean | undefined
   readonly #uncorkAll = () => {
     for (const socket of this.#corked) socket.uncork()
     this.#corked.length = 0
@@ -114,16 +123,25 @@ export class LocalFanOut {
     const packetOptions = { preEncoded: true }
     const sockets: Map<string, BroadcastTarget> = nsp.sockets
     const except = this.#except(opts)
+    const deflateOffered = this.#isDeflateOffered(nsp.server)
     for (const id of this.#ids(opts)) {
       if (except?.has(id)) continue
       const socket = sockets.get(id)
       if (!socket) continue
       socket.notifyOutgoingListeners?.(packet)
-      const webSocket = rawWebSocketOf(socket.conn)
+      const webSocket = rawWebSocketOf(socket.conn, deflateOffered)
       if (!webSocket) socket.conn.write(message, packetOptions)
       else if (this.#joinRound(webSocket)) webSocket._sender.sendFrame(frame)
     }
     return true
+  }
+
+  /** Read once the server is attached: its engine's options do not change. */
+  #isDeflateOffered(server: { engine?: { opts: { perMessageDeflate?: unknown } } }): boolean {
+    if (this.#deflateOffered === undefined && server.engine) {
+      this.#deflateOffered = Boolean(server.engine.opts.perMessageDeflate)
+    }
+    return this.#deflateOffered ?? true
   }
 
   /**

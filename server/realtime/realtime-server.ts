@@ -9,6 +9,7 @@ import { FanOutAdapter } from './fan-out-adapter'
 import { guardAgainstFloods } from './flood-guard'
 import { pushMarket } from './market-push'
 import { isAllowedOrigin } from './origin'
+import { cutOffSlowReaders } from './slow-readers'
 import { subscribeHandler } from './subscribe'
 import type { RealtimeIo, RealtimeSocket } from './types'
 import { trackUpgradedConnections } from './upgraded-connections'
@@ -64,6 +65,8 @@ export function createRealtimeServer(
   const sockets = new AuthorizedSockets(ctx)
   const authorizeTimeoutMs = options.authorizeTimeoutMs ?? realtimeLimits.authorizeTimeoutMs
   guardAgainstFloods(io, ctx.log)
+  // before the request is dropped below: it ties engine.io's connection to its TCP socket
+  cutOffSlowReaders(io, httpServer, ctx.log)
   // socket.io's memory advice: the upgrade request (headers and all) would live as long as the socket.
   io.engine.on('connection', (connection: { request: unknown }) => {
     connection.request = null

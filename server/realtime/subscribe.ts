@@ -6,7 +6,7 @@ import {
 } from '../../src/api/realtime'
 import type { MarketSource } from '../market/source'
 import { isTitleRoom, titleRoom } from './rooms'
-import { replyOf, type SocketHandler } from './types'
+import { requestOf, type SocketHandler } from './types'
 
 const unauthorized: RealtimeRefusal = {
   error: { code: 'unauthorized', message: 'Authorize the socket before subscribing.' },
@@ -21,8 +21,8 @@ const invalidInput: RealtimeRefusal = {
  * the client can report them. Refused with a `RealtimeRefusal` before authorization or for bad input.
  */
 export function subscribeHandler(market: Pick<MarketSource, 'title' | 'latestTick'>): SocketHandler {
-  return function subscribe(titleIds, ack) {
-    const reply = replyOf(ack)
+  return function subscribe(...args) {
+    const { payload: titleIds, reply } = requestOf(args)
     if (this.data.userId === undefined) return reply(unauthorized)
     const parsed = subscribeTitleTicksSchema.safeParse(titleIds)
     if (!parsed.success) return reply(invalidInput)

@@ -6,8 +6,8 @@ import type { RealtimeServerEvents } from '../../src/api/realtime'
  * (the client's typed contract is `RealtimeClientEvents` in src/api/realtime.ts).
  */
 export interface IncomingEvents {
-  authorize: (payload: unknown, ack: unknown) => void
-  'subscribe title ticks': (titleIds: unknown, ack: unknown) => void
+  authorize: (...args: unknown[]) => void
+  'subscribe title ticks': (...args: unknown[]) => void
 }
 
 /** Who an authorized socket speaks for. */
@@ -25,8 +25,9 @@ export interface SocketData {
 /**
  * An event handler shared by all sockets: socket.io calls listeners with the socket as `this`, so a
  * server with thousands of sockets keeps one function per event instead of one closure per socket.
+ * It gets the arguments as the client sent them, as many as it sent: read them with `requestOf`.
  */
-export type SocketHandler = (this: RealtimeSocket, payload: unknown, ack: unknown) => void
+export type SocketHandler = (this: RealtimeSocket, ...args: unknown[]) => void
 
 /** Between the processes of a cluster (`io.serverSideEmit`, through the Redis adapter). */
 export interface ServerSideEvents {
@@ -37,7 +38,15 @@ export interface ServerSideEvents {
 export type RealtimeIo = Server<IncomingEvents, RealtimeServerEvents, ServerSideEvents, SocketData>
 export type RealtimeSocket = Socket<IncomingEvents, RealtimeServerEvents, ServerSideEvents, SocketData>
 
-/** The acknowledgement callback, if the client asked for one. */
-export function replyOf(ack: unknown): (answer: unknown) => void {
-  return typeof ack === 'function' ? (answer) => ack(answer) : () => {}
+const ignoreAnswer = () => {}
+
+/**
+ * An incoming event's payload (its first argument) and its acknowledgement. socket.io passes the
+ * acknowledgement last, after however many arguments the client chose to send (several binary
+ * attachments, say), and only it can be a function: nothing decoded from the wire is one.
+ */
+export function requestOf(args: readonly unknown[]): { payload: unknown; reply: (answer: unknown) => void } {
+  const ack = args.at(-1)
+  if (typeof ack !== 'function') return { payload: args[0], reply: ignoreAnswer }
+  return { payload: args.length > 1 ? args[0] : undefined, reply: (answer) => ack(answer) }
 }

@@ -1,33 +1,38 @@
-import { randomBytes } from 'node:crypto'
 import { createServer, type Server as HttpServer } from 'node:http'
-import { type AddressInfo, connect, type Socket as TcpSocket } from 'node:net'
-import { Server, type Socket as ServerSocket } from 'socket.io'
+import type { AddressInfo } from 'node:net'
+import { Server, type ServerOptions, type Socket as ServerSocket } from 'socket.io'
 import { io as connectClient, type Socket } from 'socket.io-client'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { FanOutAdapter, maxBufferedBytes } from '../../server/realtime/fan-out-adapter'
+import { FanOutAdapter } from '../../server/realtime/fan-out-adapter'
+import { maxBufferedBytes } from '../../server/realtime/slow-readers'
+import { connectStalledReader } from '../support/stalled-reader'
+
+/** A socket.io server with FanOutAdapter on 127.0.0.1, WebSocket only, and its URL. */
+async function listeningServer(options: Partial<ServerOptions>): Promise<{ io: Server; url: string }> {
+  const httpServer: HttpServer = createServer()
+  const io = new Server(httpServer, { transports: ['websocket'], adapter: FanOutAdapter, ...options })
+  await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve))
+  return { io, url: `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}` }
+}
+
+function connectTo(url: string): Socket {
+  return connectClient(url, { transports: ['websocket'], forceNew: true, reconnection: false })
+}
 
 /** FanOutAdapter on a bare socket.io server: broadcasts reach exactly whom socket.io's stock adapter would. */
 describe('FanOutAdapter', () => {
-  let httpServer: HttpServer
   let io: Server
   let url: string
   const clients: Socket[] = []
 
   beforeAll(async () => {
-    httpServer = createServer()
-    io = new Server(httpServer, {
-      transports: ['websocket'],
-      adapter: FanOutAdapter,
-      perMessageDeflate: false,
-    })
+    ;({ io, url } = await listeningServer({ perMessageDeflate: false }))
     io.on('connection', (socket) => {
       socket.on('join', (rooms: string[], ack: () => void) => {
         socket.join(rooms)
         ack()
       })
     })
-    await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve))
-    url = `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`
   })
   afterEach(() => {
     for (const client of clients.splice(0)) client.disconnect()
@@ -37,7 +42,7 @@ describe('FanOutAdapter', () => {
   })
 
   async function client(rooms: string[]): Promise<{ socket: Socket; seen: unknown[] }> {
-    const socket = connectClient(url, { transports: ['websocket'], forceNew: true, reconnection: false })
+    const socket = connectTo(url)
     clients.push(socket)
     const seen: unknown[] = []
     socket.on('news', (value: unknown) => seen.push(value))
@@ -79,27 +84,8 @@ describe('FanOutAdapter', () => {
   })
 
   it('cuts off a client that stops reading instead of buffering for it', async () => {
-    const { port } = httpServer.address() as AddressInfo
-    const stalled: TcpSocket = connect(port, '127.0.0.1')
-    stalled.write(
-      [
-        'GET /socket.io/?EIO=4&transport=websocket HTTP/1.1',
-        `Host: 127.0.0.1:${port}`,
-        'Upgrade: websocket',
-        'Connection: Upgrade',
-        `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}`,
-        'Sec-WebSocket-Version: 13',
-        '',
-        '',
-      ].join('\r\n'),
-    )
     const joined = new Promise<ServerSocket>((resolve) => io.once('connection', resolve))
-    stalled.on('error', () => {})
-    // after Engine.IO's open packet, the namespace connect "40", masked as a client frame must be
-    stalled.once('data', () => {
-      stalled.write(Buffer.from([0x81, 0x82, 0, 0, 0, 0, 0x34, 0x30]))
-      stalled.pause()
-    })
+    const stalled = connectStalledReader(Number(new URL(url).port))
     const slow = await joined
     slow.join('slow')
     let done = false
@@ -117,5 +103,47 @@ describe('FanOutAdapter', () => {
     expect(done, `still connected after ${rounds} rounds of ${8 * payload.length} bytes`).toBe(true)
     expect(await closed).toMatch(/^transport (close|error)$/)
     stalled.destroy()
+  })
+})
+
+/**
+ * With permessage-deflate ws compresses each message in turn and queues the ones behind it: a frame
+ * written past that queue would overtake them, so such sockets take the stock path.
+ */
+describe('FanOutAdapter with permessage-deflate', () => {
+  let io: Server
+  let url: string
+  let client: Socket | undefined
+  const answer = 'a compressible acknowledgement, '.repeat(100)
+  const broadcasts = 20
+
+  beforeAll(async () => {
+    ;({ io, url } = await listeningServer({ perMessageDeflate: true }))
+    io.on('connection', (socket) => {
+      socket.on('subscribe', (room: string, ack: (answer: string) => void) => {
+        socket.join(room)
+        ack(answer)
+        for (let i = 0; i < broadcasts; i += 1) io.to(room).emit('news', i)
+      })
+      socket.on('settle', (ack: () => void) => ack())
+    })
+  })
+  afterAll(async () => {
+    client?.disconnect()
+    await io.close()
+  })
+
+  it('sends the broadcasts after the compressed acknowledgement that preceded them', async () => {
+    client = connectTo(url)
+    const seen: unknown[] = []
+    client.on('news', (value: unknown) => seen.push(value))
+    await new Promise<void>((resolve) =>
+      client?.emit('subscribe', 'red', (value: string) => {
+        seen.push(value === answer ? 'ack' : value)
+        resolve()
+      }),
+    )
+    await client.timeout(5000).emitWithAck('settle')
+    expect(seen).toEqual(['ack', ...Array.from({ length: broadcasts }, (_, i) => i)])
   })
 })

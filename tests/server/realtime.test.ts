@@ -1,9 +1,12 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { Duplex } from 'node:stream'
 import { io, type Socket } from 'socket.io-client'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { instrumentById } from '../../server/market/universe'
 import { createRealtimeServer } from '../../server/realtime/realtime-server'
+import { maxBufferedBytes } from '../../server/realtime/slow-readers'
+import type { RealtimeSocket } from '../../server/realtime/types'
 import { type LiveMessage, type Tick, toSubscribeTick } from '../../src/api/market'
 import type { RealtimeRefusal, SubscribeTitleTicksAnswer } from '../../src/api/realtime'
 import { titleIds } from '../../src/domain/default-watch-list'
@@ -11,6 +14,7 @@ import { type SignedUp, signUpPlayer } from '../support/accounts'
 import { dialects } from '../support/databases'
 import { DrivenMarket } from '../support/driven-market'
 import { HttpClient } from '../support/http-client'
+import { connectStalledReader } from '../support/stalled-reader'
 import { startTestServer, type TestServer } from '../support/test-server'
 
 const { apple, amazon, tesla, bitcoin } = titleIds
@@ -151,6 +155,17 @@ describe.each(dialects)('realtime channel on %s', (dialect) => {
     expect(await subscribe(socket, { 0: apple })).toEqual(invalid)
   })
 
+  it('acknowledges an event sent with several binary arguments: the acknowledgement comes last', async () => {
+    const socket = await authorized(await signUpPlayer(server))
+    const attachments = [Buffer.from([1, 2]), Buffer.from([3]), Buffer.from([4, 5, 6])]
+    const call = (event: string, ...args: unknown[]) => socket.timeout(waitMs).emitWithAck(event, ...args)
+    expect(await call('subscribe title ticks', [apple], ...attachments)).toHaveProperty(String(apple))
+    const invalid = { error: expect.objectContaining({ code: 'invalid_input' }) }
+    expect(await call('subscribe title ticks', ...attachments.slice(0, 2))).toEqual(invalid)
+    expect(await call('subscribe title ticks')).toEqual(invalid)
+    expect(await call('authorize', ...attachments)).toBe(false)
+  })
+
   it('pushes ticks of the subscribed titles only', async () => {
     const socket = await authorized(await signUpPlayer(server))
     await subscribe(socket, [apple, amazon, tesla])
@@ -284,5 +299,43 @@ describe.each(dialects)('realtime channel on %s', (dialect) => {
     await realtime.close()
     await new Promise((resolve) => httpServer.close(resolve))
     expect(market.tickListenerCount).toBe(listenersBefore)
+  })
+
+  it('cuts off a reader that stops reading while engine.io queues ordinary writes for it', async () => {
+    const httpServer = createServer()
+    const realtime = createRealtimeServer(server.ctx, httpServer)
+    await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve))
+    const upgraded = new Promise<Duplex>((resolve) =>
+      httpServer.once('upgrade', (_request, tcp) => resolve(tcp)),
+    )
+    const joined = new Promise<RealtimeSocket>((resolve) => realtime.io.once('connection', resolve))
+    const reader = connectStalledReader((httpServer.address() as AddressInfo).port)
+    const [tcp, socket] = await Promise.all([upgraded, joined])
+    const disconnected = new Promise<string>((resolve) => socket.once('disconnect', resolve))
+    socket.join('stalled')
+    const filler = 'x'.repeat(4096)
+    // on the wire: a WebSocket frame (a 4-byte header here) holding the Engine.IO message
+    const frameBytes = 4 + Buffer.byteLength(`42${JSON.stringify(['message', filler])}`)
+    let sentBytes = 0
+    function send(emit: () => void): void {
+      if (tcp.destroyed) return
+      emit()
+      sentBytes += frameBytes
+    }
+    // A direct emit, as an acknowledgement is, goes through engine.io's queue; a broadcast takes the
+    // fan-out's fast path as long as that queue is empty, and joins the queue once it is not.
+    while (!tcp.destroyed && sentBytes < 64 * 1024 * 1024) {
+      send(() => socket.emit('message', filler as never))
+      send(() => realtime.io.to('stalled').emit('message', filler as never))
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+    expect(tcp.destroyed, `still connected after ${sentBytes} bytes`).toBe(true)
+    expect(await disconnected).toMatch(/^transport (close|error)$/)
+    // What the server held when it cut the reader off: all it was given, less what reached the reader.
+    // At most the limit, the fast path's round (one frame here) and the write that found it passed.
+    const received = await reader.readToEnd()
+    expect(sentBytes - received).toBeLessThanOrEqual(maxBufferedBytes + 2 * frameBytes)
+    await realtime.close()
+    await new Promise((resolve) => httpServer.close(resolve))
   })
 })
