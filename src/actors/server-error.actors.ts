@@ -28,12 +28,18 @@ export interface ApiRequest<N extends CallName = CallName> {
 
 type LooseCall = (name: CallName, args?: object) => Promise<unknown>
 
-/** Runs an `ApiRequest` through the client, cancelled with the attempt. */
+/**
+ * One attempt of the policy: the request through the client, cancelled with the attempt. The policy
+ * owns the retries of a 5xx answer, so the client hands those over at once and retries only what gets
+ * no answer: one layer per failure, never one inside the other (see `createApiClient`).
+ */
+export function attemptUnderPolicy(api: ApiClient, request: ApiRequest, signal: AbortSignal) {
+  return (api.call as LooseCall)(request.call, { ...request.args, signal, passServerErrors: true })
+}
+
+/** Runs an `ApiRequest` through the client, one attempt of the policy. */
 export const callServer = (api: ApiClient) =>
-  fromPromise<unknown, unknown>(({ input, signal }) => {
-    const request = input as ApiRequest
-    return (api.call as LooseCall)(request.call, { ...request.args, signal })
-  })
+  fromPromise<unknown, unknown>(({ input, signal }) => attemptUnderPolicy(api, input as ApiRequest, signal))
 
 /** The production wiring of the policy: API calls, the error route, the notices. */
 export function provideServerErrorPolicy(

@@ -4,13 +4,19 @@ import { serverErrorMachine } from '../machines/server-error.machine'
 import type { StateFetchMachine } from '../machines/state-fetch.machine'
 import type { StateFetchEmitted } from '../machines/state-fetch.types'
 import { errorRoutingFor } from './navigation'
-import { provideServerErrorPolicy, type ServerErrorPolicyDeps } from './server-error.actors'
+import {
+  attemptUnderPolicy,
+  provideServerErrorPolicy,
+  type ServerErrorPolicyDeps,
+} from './server-error.actors'
 
 /** The state call under the server-error policy, telling its parent of every 5xx attempt. */
 export function stateCallUnderPolicy(deps: ServerErrorPolicyDeps) {
   return provideServerErrorPolicy(serverErrorMachine, deps).provide({
     actors: {
-      callServer: fromPromise<unknown, unknown>(({ signal }) => deps.api.call('state', { signal })),
+      callServer: fromPromise<unknown, unknown>(({ signal }) =>
+        attemptUnderPolicy(deps.api, { call: 'state' }, signal),
+      ),
     },
     actions: { reportServerError: sendParent({ type: 'state.serverError' }) },
   })

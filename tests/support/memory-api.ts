@@ -54,7 +54,11 @@ export function memoryApi(overrides: Record<string, Handler> = {}) {
     ...overrides,
   }
   const calls: string[] = []
-  const call = async (name: string, { signal: _, ...args }: Record<string, unknown> = {}) => {
+  // the abort signal and the retry choice are the transport's: handlers see what goes on the wire
+  const call = async (
+    name: string,
+    { signal: _, passServerErrors: __, ...args }: Record<string, unknown> = {},
+  ) => {
     calls.push(name)
     const handler = handlers[name]
     if (!handler) throw new Error(`unexpected call ${name}`)

@@ -251,6 +251,23 @@ describe('retries', () => {
     expect(requestsTo('/v1/stockgame/universe')).toHaveLength(3)
   })
 
+  it('leave a 5xx to the server-error policy, still retrying what gets no answer', async () => {
+    const votePath = '/v1/stockgame/polls/7/vote'
+    server.reply(votePath, { status: 503, body: 'Service Unavailable' })
+    const error = await failure(
+      api.call('vote', { params: { pollId: 7 }, body: bet, passServerErrors: true }),
+    )
+    expect(error).toMatchObject({ status: 503 })
+    expect(requestsTo(votePath)).toHaveLength(1)
+
+    server.reply('/v1/stockgame/polls', { destroy: true })
+    await failure(api.call('polls', { passServerErrors: true }))
+    expect(requestsTo('/v1/stockgame/polls')).toHaveLength(3)
+    server.reply('/v1/stockgame/untagged-messages', { body: [], delayMs: 400 })
+    await failure(api.call('untaggedMessages', { timeoutMs: 60, passServerErrors: true }))
+    expect(requestsTo('/v1/stockgame/untagged-messages')).toHaveLength(3)
+  })
+
   it('never retry a 4xx', async () => {
     server.reply('/v1/users/nobody', {
       status: 404,

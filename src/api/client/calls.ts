@@ -8,10 +8,14 @@ export interface CallDefinition {
   readonly method: HttpMethod
   /** below the API root; `{name}` marks a path parameter */
   readonly path: string
-  /** retries after the first attempt, without delay (spec §7 "Retry behaviour", §9) @default 3 */
+  /**
+   * retries after the first attempt, without delay (spec §7 "Retry behaviour", §9): of a network error
+   * always, of a timeout or a 5xx answer as `retryServerErrors` says @default 3
+   */
   readonly retries?: number
   /**
-   * whether a 5xx answer or a timeout is retried; network errors always are
+   * whether a 5xx answer or a timeout is retried; network errors always are. A call under the
+   * server-error policy leaves its 5xx answers to the policy (`CallOptions.passServerErrors`)
    * @default true for GET, HEAD, PUT, DELETE, OPTIONS
    */
   readonly retryServerErrors?: boolean
@@ -27,7 +31,10 @@ export interface CallDefinition {
   readonly response?: true
 }
 
-/** Reads retry twice (spec §9); tag, vote, settings patch and group writes three times, 5xx included. */
+/**
+ * Reads retry twice (spec §9); tag, vote, settings patch and group writes three times, 5xx included
+ * unless the server-error policy retries those (then only network errors and timeouts count here).
+ */
 const read = 2
 const write = 3
 
@@ -262,6 +269,12 @@ export interface CallOptions {
   readonly timeoutMs?: number
   /** reuses a key across logical retries (the server-error policy); a new one per call otherwise */
   readonly idempotencyKey?: string
+  /**
+   * hands a 5xx answer to the caller at once, unretried: the server-error policy retries it after 2^n s
+   * (spec §8), and retrying it here as well would multiply the two. Network errors and timeouts are
+   * still retried here (the policy passes them on). @default false
+   */
+  readonly passServerErrors?: boolean
 }
 
 export type CallArgs<N extends CallName> = ParamsArg<N> & QueryArg<N> & BodyArg<N> & CallOptions

@@ -51,6 +51,7 @@ interface LooseArgs {
   readonly signal?: AbortSignal
   readonly timeoutMs?: number
   readonly idempotencyKey?: string
+  readonly passServerErrors?: boolean
 }
 
 function resolvePath(name: string, template: string, params: LooseArgs['params'] = {}): string {
@@ -62,6 +63,25 @@ function resolvePath(name: string, template: string, params: LooseArgs['params']
     path = path.replace(`{${param}}`, encodeURIComponent(String(value)))
   }
   return path
+}
+
+/**
+ * Whether this client retries a failed attempt (at once, `retries` times). Each failure kind has one
+ * retrying layer, so the attempts of one logical call add up to the spec's and never multiply:
+ * - no answer (a network error; a timeout where repeating is safe): retried here, and the server-error
+ *   policy passes status 0 on: a read makes 1 + 2 = 3 attempts, tag, vote and the writes of the table
+ *   1 + 3 = 4;
+ * - a 5xx answer under the policy (`passServerErrors`): not retried here; the policy retries it after
+ *   2, 4, 8 and 16 s: 1 + 4 = 5 attempts, read or write;
+ * - a 5xx answer outside the policy: retried here where it is safe to repeat: a read 3, a write the
+ *   table marks safe 4, any other POST 1.
+ * (Retried both here and by the policy, a 5xx made 5 × 3 = 15 attempts of a read, 5 × 4 = 20 of a vote.)
+ */
+function isRetriedHere(definition: CallDefinition, args: LooseArgs, failure: ApiError): boolean {
+  if (failure.code === 'network_error') return true
+  const safeToRepeat = definition.retryServerErrors ?? idempotentMethods.has(definition.method)
+  if (!safeToRepeat) return false
+  return failure.code === 'timeout' || (failure.status >= 500 && !args.passServerErrors)
 }
 
 /** The game API client (spec §7): cookies, x-app-version, retries by the call table, typed answers. */
@@ -99,11 +119,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     } catch (error) {
       if (args.signal?.aborted) throw new AbortError(args.signal.reason)
       const failure = toApiError(error, timedOut)
-      const retrySafe = definition.retryServerErrors ?? idempotentMethods.has(definition.method)
-      const retryable =
-        failure.code === 'network_error' ||
-        (retrySafe && (failure.code === 'timeout' || failure.status >= 500))
-      throw retryable ? failure : new AbortError(failure)
+      throw isRetriedHere(definition, args, failure) ? failure : new AbortError(failure)
     } finally {
       clearTimeout(timer)
       args.signal?.removeEventListener('abort', onAbort)
