@@ -1,20 +1,24 @@
 import type { ActivityStreamElement } from '../../src/api/activity'
 import { defaultGroupId } from '../../src/api/groups'
 import { fromHundredths } from '../../src/domain/currency'
+import { bankWonPot } from '../../src/domain/parimutuel'
 import { evaluationDelayMs, evaluationTimeOf, isCorrectPrediction } from '../../src/domain/prediction'
 import type { AppContext } from '../context'
 import type { Executor } from '../db/database'
 import type { UserGroupRow } from '../db/tables/groups.table'
 import { evalPriceColumn, evaluatedAtColumn, predictionsWithEvaluation } from './evaluated-predictions'
+import { groupWinnerElements } from './group-winners'
 import { activeMemberIds } from './groups.repo'
 import { nextPoll } from './poll-opening'
+import { resultsOfRow } from './polls.read'
 import { titlesOf } from './rankings'
 
 /**
- * The activity stream of a group: its active members' predictions (made, and evaluated) and bets, and
- * the polls (opened, settled) and the next poll start, newest first. An event's stream keeps to its
- * titles. Each kind is read newest first through an index on its time column and only as many rows as
- * a page can take, then the kinds are merged.
+ * The activity stream of a group: its active members' predictions (made, and evaluated) and bets, the
+ * polls (opened, settled; the Bank taking a pot nobody called), the group's weekly winners and the next
+ * poll start, newest first. An event's stream keeps to its titles (its winners are its own). Each kind is
+ * read newest first through an index on its time column and only as many rows as a page can take, then
+ * the kinds are merged.
  */
 
 /** Which rows a source reads: older than `before`, or exactly at `at`; at most `limit`. */
@@ -187,6 +191,10 @@ function pollQuery(db: Executor, scope: StreamScope) {
       'evalPrice',
       'outcome',
       'settledAt',
+      'betsUp',
+      'betsFlat',
+      'betsDown',
+      'ttcBetTotal',
     ])
     .where('titleId', 'in', scope.knownTitleIds)
   if (scope.titleIds.length > 0) query = query.where('titleId', 'in', scope.titleIds)
@@ -196,6 +204,10 @@ function pollQuery(db: Executor, scope: StreamScope) {
 type PollRow = Awaited<ReturnType<ReturnType<typeof pollQuery>['execute']>>[number]
 
 function pollElement(poll: PollRow, event: 'opened' | 'settled', timestamp: number): ActivityStreamElement {
+  const results = resultsOfRow(poll)
+  // what a settled poll's line tells: whether the Bank took the pot, and how much it was
+  const settlement =
+    event === 'settled' ? { bankWon: bankWonPot(poll.outcome, results), pot: results.totalTtcBet } : {}
   return {
     type: 'Poll',
     timestamp,
@@ -209,6 +221,7 @@ function pollElement(poll: PollRow, event: 'opened' | 'settled', timestamp: numb
       evalTime: poll.evalTime,
       evalPrice: event === 'settled' ? poll.evalPrice : null,
       outcome: event === 'settled' ? poll.outcome : null,
+      ...settlement,
     },
   }
 }
@@ -233,7 +246,17 @@ const pollsSettled: Source = async (db, scope, window) => {
   return rows.map((poll) => pollElement(poll, 'settled', poll.settledAt ?? poll.evalTime))
 }
 
-const sources: readonly Source[] = [predictionsMade, predictionsEvaluated, bets, pollsOpened, pollsSettled]
+/** The group's weekly winners, when their week was awarded. */
+const groupWinners: Source = (db, scope, window) => groupWinnerElements(db, scope.groupId, window)
+
+const sources: readonly Source[] = [
+  predictionsMade,
+  predictionsEvaluated,
+  bets,
+  pollsOpened,
+  pollsSettled,
+  groupWinners,
+]
 
 /** Orders elements of one timestamp the same way on every read. */
 function tieKey(element: ActivityStreamElement): string {
@@ -246,8 +269,10 @@ function tieKey(element: ActivityStreamElement): string {
       return `1:${element.data.pollId}:${element.data.userId}`
     case 'Poll':
       return `2:${element.data.event}:${element.data.pollId}`
+    case 'UserGroupWinners':
+      return `3:${element.data.weekStart}`
     default:
-      return '3'
+      return '4'
   }
 }
 

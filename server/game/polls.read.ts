@@ -1,6 +1,7 @@
 import type { Expression, SqlBool } from 'kysely'
 import type { OwnVote, Poll, PollPerformance, PollResults, PollStatus } from '../../src/api/polls'
 import { fromHundredths } from '../../src/domain/currency'
+import { bankWonPot } from '../../src/domain/parimutuel'
 import { pollPhase } from '../../src/domain/poll-phase'
 import type { Executor } from '../db/database'
 import type { MarketSource } from '../market/source'
@@ -65,6 +66,7 @@ export async function listPolls(
           },
         ]
       : []
+    const results = resultsOfRow(poll)
     return {
       pollId: poll.id,
       titleId: poll.titleId,
@@ -77,8 +79,9 @@ export async function listPolls(
       evalPrice: poll.evalPrice,
       outcome: poll.outcome,
       settledAt: poll.settledAt,
+      bankWon: poll.settledAt !== null && bankWonPot(poll.outcome, results),
       votes,
-      results: resultsOfRow(poll),
+      results,
     }
   })
 }

@@ -11,11 +11,11 @@ import {
   type RankingPeriod,
   type TimeSpan,
 } from '../../src/domain/ranking-periods'
-import { earnsTrophy } from '../../src/domain/ranking-tabs'
 import type { Config } from '../config'
 import type { Db, Executor } from '../db/database'
 import type { UserGroupRow } from '../db/tables/groups.table'
 import { type GroupVersions, readGroupVersions } from './game-version'
+import { latestGroupWinners } from './group-winners'
 import { creditHundredthsSql, evaluationJoinSql, isCorrectSql } from './prediction-sql'
 import { VersionedCache } from './versioned-cache'
 
@@ -326,12 +326,12 @@ export async function badgesOf(db: Executor, userIds: readonly number[]): Promis
   return badges
 }
 
-/** Last week's top three of group 1000, by rank (placeholders are the client's business). */
-export async function recentChampions(ctx: RankingsContext, db: Executor, now: number) {
-  const lastWeek = await cachedRanking(ctx, db, await defaultGroupVersions(db), 'last_week', now)
-  // the places that earned a trophy: a week of nothing won has no champions
-  return lastWeek
-    .filter((row) => earnsTrophy(row.rank, row.points))
-    .slice(0, 3)
-    .map((row) => ({ rank: row.rank, userId: row.userId, username: row.username, points: row.points }))
+/**
+ * The recent champions: group 1000's top three of the latest week the trophies job awarded, by rank (the
+ * stream's UserGroupWinners of that week; placeholders are the client's business). A week of nothing won
+ * has none.
+ */
+export async function recentChampions(db: Executor) {
+  const winners = await latestGroupWinners(db, defaultGroupId)
+  return winners.slice(0, 3)
 }

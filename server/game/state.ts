@@ -140,7 +140,11 @@ function sharedPart(
     const named = new Set<number>()
     for (const ranking of Object.values(rankings))
       for (const rows of Object.values(ranking)) for (const row of rows) named.add(row.userId)
-    for (const element of chronic.elements) if ('userId' in element.data) named.add(element.data.userId)
+    for (const element of chronic.elements) {
+      if ('userId' in element.data) named.add(element.data.userId)
+      if (element.type === 'UserGroupWinners')
+        for (const winner of element.data.winners) named.add(winner.userId)
+    }
     const users = await publicUsers(ctx, db, [...named], now, everyone)
     // rankings (and ranks) move on with the week
     const weekEnd = periodSpan('this_week', now, ctx.config.timeZone).to ?? Number.POSITIVE_INFINITY

@@ -14,7 +14,7 @@ import { requireUser } from './session'
  * - `GET /v1/stockgame/rankings?period=&groupId=`  one group's ranking of a period, every ranked player
  *   ([{rank, userId, username, points, accuracy}]); the active group by default, this_week by default;
  *   a private group's only for its active members (403), a missing group 404
- * - `GET /v1/stockgame/champions`                  last week's top three of group 1000
+ * - `GET /v1/stockgame/champions`                  group 1000's top three of the latest awarded week
  *   ([{rank, userId, username, points}] by rank)
  */
 export const rankingsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
@@ -37,8 +37,7 @@ export const rankingsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fa
     })
   })
 
-  app.get('/v1/stockgame/champions', { schema: { response: { 200: championsSchema } } }, async () => {
-    const now = ctx.clock.now()
-    return inReadTransaction(ctx.db, (db) => recentChampions(ctx, db, now))
-  })
+  app.get('/v1/stockgame/champions', { schema: { response: { 200: championsSchema } } }, async () =>
+    inReadTransaction(ctx.db, (db) => recentChampions(db)),
+  )
 }

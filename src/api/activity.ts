@@ -60,7 +60,11 @@ export const voteElementSchema = z.object({
   }),
 })
 
-/** A poll opened (timestamp startTime) or settled (timestamp settledAt, with outcome and evalPrice). */
+/**
+ * A poll opened (timestamp startTime) or settled (timestamp settledAt, with outcome and evalPrice; and
+ * bankWon and pot: whether nobody called it and the Bank took the pot, absent in streams kept from
+ * before they were sent).
+ */
 export const pollElementSchema = z.object({
   type: z.literal('Poll'),
   timestamp: z.number(),
@@ -74,6 +78,10 @@ export const pollElementSchema = z.object({
     evalTime: z.number(),
     evalPrice: z.number().nullable(),
     outcome: voteValueSchema.nullable(),
+    /** settled with nobody on the outcome's side: the Bank took the pot */
+    bankWon: z.boolean().optional(),
+    /** TTC bet on the poll, once settled */
+    pot: z.number().optional(),
   }),
 })
 
@@ -91,11 +99,38 @@ export const pollAnnouncementElementSchema = z.object({
   }),
 })
 
+/** One of a group's top three of a finished week, as the trophies job awarded them. */
+export const groupWinnerSchema = z.object({
+  userId: z.number(),
+  username: z.string(),
+  /** 1 gold, 2 silver, 3 bronce; players sharing a rank share it */
+  rank: z.number().int().min(1).max(3),
+  /** TTC won that week */
+  points: z.number(),
+})
+
+/**
+ * A group's winners of a finished ISO week (timestamp: when the trophies were awarded), one element per
+ * group and week; only weeks that had winners. groupName is the group's name when they won.
+ */
+export const userGroupWinnersElementSchema = z.object({
+  type: z.literal('UserGroupWinners'),
+  timestamp: z.number(),
+  data: z.object({
+    groupId: z.number(),
+    groupName: z.string(),
+    /** Monday 00:00 of the week in the game's time zone */
+    weekStart: z.number(),
+    winners: z.array(groupWinnerSchema),
+  }),
+})
+
 export const activityElementSchema = z.discriminatedUnion('type', [
   taggedMessageElementSchema,
   voteElementSchema,
   pollElementSchema,
   pollAnnouncementElementSchema,
+  userGroupWinnersElementSchema,
 ])
 export type ActivityStreamElement = z.infer<typeof activityElementSchema>
 export const activityPageSchema = z.array(activityElementSchema)

@@ -92,6 +92,11 @@ export const pollSchema = z.object({
   evalPrice: z.number().nullable(),
   outcome: voteValueSchema.nullable(),
   settledAt: z.number().nullable(),
+  /**
+   * Settled with nobody on the outcome's side, so the Bank took the pot (spec §1: the Bank can win);
+   * absent in polls kept from before it was sent
+   */
+  bankWon: z.boolean().optional(),
   votes: z.array(ownVoteSchema),
   results: pollResultsSchema,
 })

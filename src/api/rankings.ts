@@ -37,12 +37,15 @@ export const groupRankingsSchema = z.object({
 })
 export type GroupRankings = z.infer<typeof groupRankingsSchema>
 
-/** `GET /v1/stockgame/champions`: last week's top three of group 1000, by ascending rank. */
+/**
+ * `GET /v1/stockgame/champions`: group 1000's top three of the latest week awarded (last week once its
+ * results are final), by ascending rank: the winners its activity stream announced.
+ */
 export const championSchema = z.object({
   rank: z.number().int().min(1).max(3),
   userId: z.number(),
   username: z.string(),
-  /** TTC won last week */
+  /** TTC won that week */
   points: z.number(),
 })
 export const championsSchema = z.array(championSchema)

@@ -1,5 +1,5 @@
 /** Kinds of activity stream elements the server sends. */
-export type ActivityElementType = 'TaggedMessage' | 'Vote' | 'Poll' | 'PollAnnouncement'
+export type ActivityElementType = 'TaggedMessage' | 'Vote' | 'Poll' | 'PollAnnouncement' | 'UserGroupWinners'
 /** Kinds of groups the stream shows; a TaggedMessage lands in Predicted or Evaluated. */
 export type ActivityGroupType =
   | 'TaggedMessagePredicted'
@@ -10,7 +10,7 @@ export type ActivityGroupType =
   | 'UserGroupWinners'
 
 export interface ActivityElement<D = unknown> {
-  type: ActivityElementType | 'UserGroupWinners'
+  type: ActivityElementType
   timestamp: number
   data: D
   /** for TaggedMessage: when it is (or was) evaluated, and at which price */

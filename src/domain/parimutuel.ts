@@ -35,3 +35,26 @@ export function settlePot(stakes: readonly Stake[], outcome: PollOutcome): Settl
   }
   return { payouts, bank: pot - paid, pot }
 }
+
+/** A settled poll's side counts and pot, as its results show them. */
+export interface PotCounts {
+  readonly numUsersBetUp: number
+  readonly numUsersBetFlat: number
+  readonly numUsersBetDown: number
+  /** TTC (or hundredths: only whether it is above 0 matters) */
+  readonly totalTtcBet: number
+}
+
+const betsOn: Record<PollOutcome, keyof PotCounts> = {
+  up: 'numUsersBetUp',
+  flat: 'numUsersBetFlat',
+  down: 'numUsersBetDown',
+}
+
+/**
+ * Whether the Bank won a poll (spec §1): it was decided (an outcome), there was a pot, and nobody bet on
+ * the outcome, so settlePot gave the Bank all of it. Undecided polls and empty pots: false.
+ */
+export function bankWonPot(outcome: PollOutcome | null, counts: PotCounts): boolean {
+  return outcome !== null && counts.totalTtcBet > 0 && counts[betsOn[outcome]] === 0
+}

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { settleDuePolls, settlePoll } from '../../server/game/poll-settlement'
+import type { ActivityStreamElement } from '../../src/api/activity'
 import type { Poll, PollPerformance } from '../../src/api/polls'
 import { settlePot } from '../../src/domain/parimutuel'
 import type { PollOutcome } from '../../src/domain/poll-phase'
@@ -191,6 +192,44 @@ describe.each(dialects)('poll settlement on %s', (dialect) => {
       ttcStaked: 15,
       ttcWon: 11.11,
     })
+  })
+
+  it('says that the Bank won a poll nobody called, on the poll and in the activity stream', async () => {
+    const [a, b, c] = players as [SignedUp, SignedUp, SignedUp]
+    const nobody = await pollWith(
+      [
+        [a, 'up', 5],
+        [b, 'flat', 7.5],
+      ],
+      0.98,
+    )
+    await advanceTo(server, nobody.evalTime + 1000)
+    const called = await pollWith(
+      [
+        [a, 'down', 1],
+        [c, 'up', 2],
+      ],
+      1.05,
+    )
+    // not decided yet: nobody won anything
+    expect((await pollsOf(c)).find((p) => p.pollId === called.pollId)?.bankWon).toBe(false)
+    await advanceTo(server, called.evalTime + 1000)
+
+    const polls = await pollsOf(c)
+    const bankWon = (pollId: number) => polls.find((p) => p.pollId === pollId)?.bankWon
+    expect([bankWon(nobody.pollId), bankWon(called.pollId)]).toEqual([true, false])
+
+    const stream = await a.client.get<ActivityStreamElement[]>('/v1/stockgame/activity?limit=100')
+    expect(stream.status).toBe(200)
+    const settled = (pollId: number) =>
+      stream.body.find((e) => e.type === 'Poll' && e.data.event === 'settled' && e.data.pollId === pollId)
+        ?.data
+    expect(settled(nobody.pollId)).toMatchObject({ outcome: 'down', bankWon: true, pot: 12.5 })
+    expect(settled(called.pollId)).toMatchObject({ outcome: 'up', bankWon: false, pot: 3 })
+    const opened = stream.body.find(
+      (e) => e.type === 'Poll' && e.data.event === 'opened' && e.data.pollId === nobody.pollId,
+    )
+    expect(opened?.data).not.toHaveProperty('bankWon')
   })
 
   it('pays a poll once, when settlement runs twice and when two processes settle it at once', async () => {

@@ -141,6 +141,7 @@ describe.each(dialects)('poll scheduler on %s', (dialect) => {
           'evalPrice',
           'outcome',
           'settledAt',
+          'bankWon',
           'votes',
           'results',
         ].sort(),
@@ -150,6 +151,8 @@ describe.each(dialects)('poll scheduler on %s', (dialect) => {
       expect(poll.settledAt !== null).toBe(poll.phase === 'evaluated')
       expect(poll.outcome !== null && poll.evalPrice !== null).toBe(poll.phase === 'evaluated')
       expect(poll.votes).toEqual([])
+      // nobody bet: no pot for the Bank to take
+      expect(poll.bankWon).toBe(false)
     }
 
     // A poll of a title the universe does not know (any more) is left out.

@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { foldRankingDays } from '../../server/game/ranking-days'
 import { periodScope, playerScores } from '../../server/game/rankings'
 import { awardWeeklyTrophies } from '../../server/game/trophies'
+import type { ActivityStreamElement } from '../../src/api/activity'
 import { defaultGroupId, type Group } from '../../src/api/groups'
 import type { Poll } from '../../src/api/polls'
 import type { RankingRow, RecentChampion } from '../../src/api/rankings'
+import type { GameState } from '../../src/api/state'
 import type { AuthUser, PublicUser } from '../../src/api/users'
 import type { PlayerScore } from '../../src/domain/ranking'
 import { rankingPeriods } from '../../src/domain/ranking-periods'
@@ -17,6 +19,7 @@ import { PricedMarket } from '../support/priced-market'
 import { startTestServer, type TestServer } from '../support/test-server'
 
 const minute = 60_000
+type WinnersElement = Extract<ActivityStreamElement, { type: 'UserGroupWinners' }>
 const hour = 60 * minute
 
 /**
@@ -210,6 +213,85 @@ describe.each(dialects)('rankings and trophies on %s', (dialect) => {
     expect(await trophies()).toEqual(expected)
   })
 
+  /** The UserGroupWinners elements of the player's stream, with `groupId` made their active group. */
+  async function winnersIn(player: SignedUp, groupId: number) {
+    expect((await player.client.patch('/v1/session', { activeGroupId: groupId })).status).toBe(200)
+    const stream = await player.client.get<ActivityStreamElement[]>('/v1/stockgame/activity?limit=100')
+    expect(stream.status).toBe(200)
+    return stream.body.filter((element): element is WinnersElement => element.type === 'UserGroupWinners')
+  }
+
+  async function awardedWeek(groupId: number) {
+    const week = await server.ctx.db
+      .selectFrom('trophyWeeks')
+      .select(['weekStart', 'awardedAt'])
+      .where('groupId', '=', groupId)
+      .orderBy('weekStart', 'desc')
+      .executeTakeFirstOrThrow()
+    return { weekStart: Number(week.weekStart), awardedAt: Number(week.awardedAt) }
+  }
+
+  it('announces each group’s winners of the week once in its own activity stream and chronic', async () => {
+    const week = await awardedWeek(club.id)
+    const clubWinners = await winnersIn(c, club.id)
+    expect(clubWinners).toEqual([
+      {
+        type: 'UserGroupWinners',
+        timestamp: week.awardedAt,
+        data: {
+          groupId: club.id,
+          groupName: 'Night Owls',
+          weekStart: week.weekStart,
+          winners: [
+            { userId: a.user.id, username: a.username, rank: 1, points: 6 },
+            { userId: c.user.id, username: c.username, rank: 2, points: 5 },
+          ],
+        },
+      },
+    ])
+    const everyone = await winnersIn(g, defaultGroupId)
+    expect(everyone.map((element) => element.data)).toEqual([
+      {
+        groupId: defaultGroupId,
+        groupName: 'Alpha',
+        weekStart: week.weekStart,
+        winners: [
+          { userId: a.user.id, username: a.username, rank: 1, points: 6 },
+          { userId: c.user.id, username: c.username, rank: 2, points: 5 },
+          ...[d, e]
+            .map((p) => ({ userId: p.user.id, username: p.username, rank: 3, points: 1 }))
+            .sort((x, y) => x.username.localeCompare(y.username, 'en-US')),
+        ],
+      },
+    ])
+    // two active players: the week was looked at, nobody won, nothing to announce
+    expect(await winnersIn(d, pair.id)).toEqual([])
+    const state = await c.client.get<GameState>('/v1/stockgame/state')
+    expect(state.body.chronic.filter((element) => element.type === 'UserGroupWinners')).toEqual(clubWinners)
+  })
+
+  it('announces a week once when two trophy jobs award it at the same moment', async () => {
+    // the week awarded afresh by two runs at once, as by two server processes
+    const { weekStart } = await awardedWeek(club.id)
+    await server.ctx.db.deleteFrom('trophies').where('weekStart', '=', weekStart).execute()
+    await server.ctx.db.deleteFrom('trophyWeeks').where('weekStart', '=', weekStart).execute()
+    const now = server.clock.now()
+    const runs = await Promise.all([
+      awardWeeklyTrophies(server.ctx, now),
+      awardWeeklyTrophies(server.ctx, now),
+    ])
+    expect(runs[0] + runs[1]).toBe(6)
+    for (const [player, groupId] of [
+      [c, club.id],
+      [g, defaultGroupId],
+    ] as const) {
+      const announced = await winnersIn(player, groupId)
+      expect(announced.map((element) => [element.timestamp, element.data.weekStart])).toEqual([
+        [now, weekStart],
+      ])
+    }
+  })
+
   it('shows trophies as badges {groupName, rank, count} in the user payload', async () => {
     expect((await me(a)).userBadges).toEqual([
       { groupName: 'Alpha', rank: 1, count: 1 },
@@ -357,5 +439,21 @@ describe.each(dialects)('rankings and trophies on %s', (dialect) => {
       if (timeZone !== server.ctx.config.timeZone) expect(await dayStarts()).not.toEqual(ownZoneDays)
     }
     expect(await dayStarts()).toEqual(ownZoneDays)
+  })
+
+  it('names no champions for a week without winners: champions are the latest week’s announced winners', async () => {
+    const announced = await winnersIn(g, defaultGroupId)
+    expect(announced).toHaveLength(1)
+    // next Monday noon (it is Monday now): this week, in which f and a played in group 1000, is awarded
+    // without trophies
+    await advanceClockTo(server, nextLocalTime(server.clock.now() + 24 * hour, '12:00', [1]))
+    // a second run: the folds the first one moved on make the week's results final
+    await advanceClockTo(server, server.clock.now() + minute)
+    const week = await awardedWeek(defaultGroupId)
+    expect(week.weekStart).toBeGreaterThan(announced[0]?.data.weekStart ?? Number.POSITIVE_INFINITY)
+    const lastWeek = await ranking(g, 'last_week')
+    expect(lastWeek.map((row) => row[0]).sort()).toEqual([a.username, f.username].sort())
+    expect((await g.client.get<RecentChampion[]>('/v1/stockgame/champions')).body).toEqual([])
+    expect(await winnersIn(g, defaultGroupId)).toEqual(announced)
   })
 })

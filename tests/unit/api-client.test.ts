@@ -148,6 +148,32 @@ describe('requests', () => {
     expect(patch?.headers['content-type']).toContain('application/json')
   })
 
+  it("take the activity stream's group winners and a poll the Bank won", async () => {
+    const page = [
+      {
+        type: 'UserGroupWinners',
+        timestamp: 5_000,
+        data: {
+          groupId: 1001,
+          groupName: 'Night Owls',
+          weekStart: 1_000,
+          winners: [{ userId: 6, username: 'bob', rank: 1, points: 6 }],
+        },
+      },
+      {
+        type: 'Poll',
+        timestamp: 4_000,
+        data: {
+          ...{ pollId: 3, titleId: 2494, event: 'settled', priceBase: 100 },
+          ...{ startTime: 1_000, endTime: 2_000, evalTime: 4_000, evalPrice: 98, outcome: 'down' },
+          ...{ bankWon: true, pot: 12.5 },
+        },
+      },
+    ]
+    server.reply('/v1/stockgame/activity', { body: page })
+    await expect(api.call('activity', { query: { limit: 50 } })).resolves.toEqual(page)
+  })
+
   it('resolve a 204 call with nothing', async () => {
     server.reply('/v1/auth/logout', { status: 204 })
     await expect(api.call('logout')).resolves.toBeUndefined()

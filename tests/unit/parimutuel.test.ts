@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { settlePot } from '../../src/domain/parimutuel'
+import { bankWonPot, settlePot } from '../../src/domain/parimutuel'
 import { pollOutcome, pollPhase } from '../../src/domain/poll-phase'
 
 describe('parimutuel settlement', () => {
@@ -59,6 +59,42 @@ describe('parimutuel settlement', () => {
           // each winning stake rounds down by less than one hundredth
           const winningStakes = stakes.filter((s) => s.vote === outcome).length
           if (winningStakes > 0) expect(r.bank).toBeLessThan(winningStakes)
+        },
+      ),
+    )
+  })
+})
+
+describe('the Bank winning a poll', () => {
+  const counts = (up: number, flat: number, down: number, totalTtcBet: number) => ({
+    numUsersBetUp: up,
+    numUsersBetFlat: flat,
+    numUsersBetDown: down,
+    totalTtcBet,
+  })
+
+  it('wins a decided pot nobody called, and nothing else', () => {
+    expect(bankWonPot('down', counts(2, 1, 0, 12))).toBe(true)
+    expect(bankWonPot('flat', counts(2, 1, 0, 12))).toBe(false)
+    expect(bankWonPot(null, counts(2, 1, 0, 12))).toBe(false)
+    expect(bankWonPot('up', counts(0, 0, 0, 0))).toBe(false)
+  })
+
+  it('says so exactly when the settlement pays nobody and the Bank takes the whole pot', () => {
+    const stake = fc.record({
+      userId: fc.integer({ min: 1, max: 50 }),
+      vote: fc.constantFrom('up' as const, 'flat' as const, 'down' as const),
+      amount: fc.integer({ min: 1, max: 10_000 }),
+    })
+    fc.assert(
+      fc.property(
+        fc.array(stake, { maxLength: 20 }),
+        fc.constantFrom('up' as const, 'flat' as const, 'down' as const),
+        (stakes, outcome) => {
+          const side = (vote: string) => stakes.filter((s) => s.vote === vote).length
+          const r = settlePot(stakes, outcome)
+          const won = bankWonPot(outcome, counts(side('up'), side('flat'), side('down'), r.pot))
+          expect(won).toBe(r.pot > 0 && r.payouts.size === 0 && r.bank === r.pot)
         },
       ),
     )

@@ -1,6 +1,7 @@
 import type { ActivityStreamElement } from '~/api/activity'
 import type { ActivityElement, ActivityGroupType } from '~/domain/activity-grouping'
 import { formatTtc } from '~/domain/number-format'
+import { bankTookPotText } from '~/views/polls/poll-texts'
 
 /** One element as a line of the feed: who, about which title, what, and an amount. */
 export interface ActivityLine {
@@ -24,15 +25,9 @@ export const activityGroupTitles: Record<ActivityGroupType, string> = {
 
 type Wire<T extends ActivityStreamElement['type']> = Extract<ActivityStreamElement, { type: T }>['data']
 
-/** The winners element is the server's to add; it carries winners of a group, as far as it says. */
-interface WinnersData {
-  readonly groupName?: string
-  readonly winners?: readonly { userId?: number; username?: string; rank?: number; points?: number }[]
-}
-
 /**
- * The lines of one element. Hidden bets (betting still open) show without side and stake. Winners
- * become one line per winner.
+ * The lines of one element. Hidden bets (betting still open) show without side and stake; a poll the
+ * Bank won says so. Winners become one line per winner.
  */
 export function linesOf(type: ActivityGroupType, element: ActivityElement, index: number): ActivityLine[] {
   const key = `${type}-${element.timestamp}-${index}`
@@ -59,7 +54,9 @@ export function linesOf(type: ActivityGroupType, element: ActivityElement, index
       const text =
         data.event === 'opened'
           ? 'A poll opened on'
-          : `A poll was decided (${data.outcome ?? 'no outcome'}) on`
+          : data.bankWon && data.pot !== undefined
+            ? `${bankTookPotText(data.pot)} on`
+            : `A poll was decided (${data.outcome ?? 'no outcome'}) on`
       return [{ key, titleId: data.titleId, text }]
     }
     case 'PollAnnouncement': {
@@ -68,12 +65,12 @@ export function linesOf(type: ActivityGroupType, element: ActivityElement, index
       return [{ key, text: `The next poll round opens for ${count} ${count === 1 ? 'title' : 'titles'}` }]
     }
     case 'UserGroupWinners': {
-      const data = element.data as WinnersData
-      return (data.winners ?? []).map((winner, rank) => ({
-        key: `${key}-${rank}`,
+      const data = element.data as Wire<'UserGroupWinners'>
+      return data.winners.map((winner, place) => ({
+        key: `${key}-${place}`,
         username: winner.username,
         userId: winner.userId,
-        text: `won ${winner.rank ? `rank ${winner.rank}` : 'a prize'}${data.groupName ? ` in ${data.groupName}` : ''}${winner.points !== undefined ? ` with ${formatTtc(winner.points)}` : ''}`,
+        text: `won rank ${winner.rank} in ${data.groupName} with ${formatTtc(winner.points)}`,
       }))
     }
   }

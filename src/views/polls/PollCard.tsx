@@ -11,6 +11,7 @@ import { Button, Card } from '~/views/ui'
 import { OwnBet } from './OwnBet'
 import { PollPhaseInfo } from './PollPhaseInfo'
 import { PollResultsBar } from './PollResultsBar'
+import { bankTakesPotText } from './poll-texts'
 
 interface PollCardProps {
   readonly poll: Poll
@@ -21,7 +22,10 @@ interface PollCardProps {
   readonly compact?: boolean
 }
 
-/** One poll (spec §3): its title, base and latest price, phase, the bets so far and the player's own. */
+/**
+ * One poll (spec §3): its title, base and latest price, phase, the bets so far (and the Bank taking the
+ * pot nobody called) and the player's own.
+ */
 export function PollCard({ poll, now, onBet, compact = false }: PollCardProps) {
   const client = useClient()
   const latest = useSelector(client.prices, (snapshot) => selectLatestPrice(snapshot.context, poll.titleId))
@@ -55,6 +59,11 @@ export function PollCard({ poll, now, onBet, compact = false }: PollCardProps) {
             {price !== undefined && <PriceMoveText reference={poll.priceBase} latest={price} />}
           </styled.p>
           <PollResultsBar results={poll.results} compact={compact} />
+          {poll.bankWon && (
+            <styled.p textStyle="sm" fontWeight="semibold">
+              {bankTakesPotText(poll.results.totalTtcBet)}
+            </styled.p>
+          )}
           <OwnBet poll={poll} />
         </Card.Body>
         {canBet && (

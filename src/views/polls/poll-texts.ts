@@ -1,4 +1,5 @@
 import type { VoteValue } from '~/api/polls'
+import { formatTtc } from '~/domain/number-format'
 import type { PollPhase } from '~/domain/poll-phase'
 
 /** The polls' words: sides, phases and the moment each phase is about. */
@@ -16,3 +17,11 @@ export const phaseMomentLabels: Record<PollPhase, string> = {
   closed: 'evaluated',
   evaluated: 'evaluated',
 }
+
+/** A settled poll nobody called, on its card: the Bank (spec §1) takes the pot. */
+export const bankTakesPotText = (potTtc: number) =>
+  `No one called it: the Bank takes the pot of ${formatTtc(potTtc)}`
+
+/** The same, told in the activity stream after the fact. */
+export const bankTookPotText = (potTtc: number) =>
+  `No one called it: the Bank took the pot of ${formatTtc(potTtc)}`

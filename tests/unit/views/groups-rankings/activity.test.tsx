@@ -87,6 +87,57 @@ describe('the activity stream (spec §3)', () => {
     expect(feed.querySelectorAll('time')).toHaveLength(5)
   })
 
+  it('announces the group winners and a poll the Bank won', async () => {
+    const settled = (pollId: number, titleId: number, at: number, bankWon: boolean) => ({
+      type: 'Poll',
+      timestamp: at,
+      data: {
+        pollId,
+        titleId,
+        event: 'settled',
+        priceBase: 100,
+        startTime: at - 6 * hour,
+        endTime: at - 4 * hour,
+        evalTime: at,
+        evalPrice: 98,
+        outcome: 'down',
+        bankWon,
+        pot: 12.5,
+      },
+    })
+    const view = renderScreen(<ActivityStream />, {
+      api: memoryApi({
+        activity: () => [
+          {
+            type: 'UserGroupWinners',
+            timestamp: now - hour,
+            data: {
+              groupId: 1001,
+              groupName: 'Night Owls',
+              weekStart: now - 8 * 24 * hour,
+              winners: [
+                { userId: 6, username: 'bob', rank: 1, points: 6 },
+                { userId: 7, username: 'zoe', rank: 2, points: 5 },
+              ],
+            },
+          },
+          settled(1, tesla, now - 3 * hour, true),
+          settled(2, apple, now - 3 * hour, false),
+        ],
+      }),
+    })
+    stops.push(view.stop)
+    const feed = await screen.findByRole('list', { name: 'Activity' })
+    expect(within(feed).getByRole('heading', { name: 'Group winners' })).toBeTruthy()
+    expect(within(feed).getByRole('button', { name: "Show bob's profile" })).toBeTruthy()
+    expect(feed.textContent).toContain('bob won rank 1 in Night Owls with 6.00 TTC')
+    expect(feed.textContent).toContain('zoe won rank 2 in Night Owls with 5.00 TTC')
+    const bankLine = await within(feed).findByText(/No one called it: the Bank took the pot of 12\.50 TTC on/)
+    expect(within(bankLine).getByRole('link', { name: 'Tesla' })).toBeTruthy()
+    expect(within(feed).getAllByText(/the Bank took the pot/)).toHaveLength(1)
+    expect(feed.textContent).toContain('A poll was decided (down) on')
+  })
+
   it('says so when nothing happened yet', async () => {
     const view = renderScreen(<ActivityStream />, {
       api: memoryApi({ activity: () => [] }),

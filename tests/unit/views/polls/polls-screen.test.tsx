@@ -110,6 +110,41 @@ describe('the polls page (spec §2 /polls, §4 poll lifecycle)', () => {
     expect(screen.queryByRole('article', { name: 'Tesla' })).toBeNull()
   })
 
+  it('says on a finished poll nobody called that the Bank takes the pot (spec §1)', async () => {
+    const now = Date.now()
+    const lost = { numUsersBetUp: 1, numUsersBetFlat: 1, numUsersBetDown: 0, totalTtcBet: 12.5 }
+    show(
+      '/polls/finished',
+      memoryApi({
+        universe,
+        polls: () => [
+          pollAt(3, apple, now - 8 * hour, {
+            phase: 'evaluated',
+            evalPrice: 96,
+            outcome: 'down',
+            settledAt: now - 2 * hour,
+            bankWon: true,
+            results: lost,
+            votes: [ownVote(3, { payout: 0 })],
+          }),
+          pollAt(4, tesla, now - 9 * hour, {
+            phase: 'evaluated',
+            evalPrice: 104,
+            outcome: 'up',
+            settledAt: now - 3 * hour,
+            bankWon: false,
+            results: lost,
+          }),
+        ],
+      }),
+    )
+    const nobody = await pollCard('Apple')
+    expect(within(nobody).getByText('No one called it: the Bank takes the pot of 12.50 TTC')).toBeTruthy()
+    expect(within(nobody).getByText('You lost: payout 0.00 TTC')).toBeTruthy()
+    const called = await pollCard('Tesla')
+    expect(within(called).queryByText(/the Bank takes the pot/)).toBeNull()
+  })
+
   it('switches tabs through the address', async () => {
     const view = show('/polls')
     const user = userEvent.setup()
