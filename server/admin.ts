@@ -3,6 +3,8 @@ import { createContext } from './app'
 import { formatInvitationCode } from './auth/invitation-codes'
 import { createInvitationCodes } from './auth/invitations.repo'
 import { ConfigError, loadConfig } from './config'
+import { guardedLogOutput } from './log-output'
+import { createLogger } from './logger'
 
 const usage = `Usage: npm run admin -- invite [--count N] [--days D]
   invite   print N new single-use invitation codes (default 1), valid for D days (default 30)`
@@ -45,7 +47,7 @@ async function main(argv: string[]): Promise<number> {
     return 2
   }
   const config = loadConfig()
-  const ctx = await createContext(config, { log: (await import('pino')).default({ level: 'warn' }) })
+  const ctx = await createContext(config, { log: createLogger('warn', guardedLogOutput(process.stdout)) })
   try {
     const codes = await createInvitationCodes(ctx.db, {
       count,

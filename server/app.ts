@@ -4,7 +4,6 @@ import fastifyCookie from '@fastify/cookie'
 import fastifyRateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
-import pino from 'pino'
 import { appVersion } from '../src/api/client/app-version'
 import { AdjustableClock, type Clock, systemClock } from './clock'
 import { joinCluster } from './cluster/cluster'
@@ -40,6 +39,8 @@ import { testClockRoutes } from './http/test-clock.routes'
 import { transactionsRoutes } from './http/transactions.routes'
 import { usersRoutes } from './http/users.routes'
 import { JobRunner } from './jobs/job-runner'
+import { guardedLogOutput } from './log-output'
+import { createLogger } from './logger'
 import { createMailer, type Mailer } from './mail/mailer'
 import { createMarket } from './market/create-market'
 import type { MarketSource } from './market/source'
@@ -51,12 +52,7 @@ export async function createContext(
   config: Config,
   overrides: { clock?: Clock; mailer?: Mailer; log?: AppContext['log']; market?: MarketSource } = {},
 ): Promise<AppContext> {
-  const log =
-    overrides.log ??
-    pino({
-      level: config.logLevel,
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-    })
+  const log = overrides.log ?? createLogger(config.logLevel, guardedLogOutput(process.stdout))
   const db = connectDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,

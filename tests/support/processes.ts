@@ -28,7 +28,12 @@ export interface Started {
 
 /** `node --import tsx <script> ...args` from the repository root. */
 export function startTsx(script: string, args: string[], env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  return startNode(['--import', 'tsx', script, ...args], env)
+}
+
+/** `node ...args` from the repository root, its output collected. */
+export function startNode(args: string[], env: Record<string, string>): Started {
+  const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: childEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
