@@ -24,6 +24,14 @@ const tabLabels: Record<RankingTab, string> = {
   all_time: 'All-time',
 }
 
+/** What each tab measures: points are the TTC won in the period, accuracy the share of judged calls that were right. */
+const tabDescriptions: Record<RankingTab, string> = {
+  realtime: "This week's points as they happen: refreshed every 10 seconds while you watch.",
+  this_week: 'Points won since Monday 00:00, as of when you opened this tab.',
+  last_week: "Last week's final standings: its top three won the trophies.",
+  all_time: 'Every point won since the group began.',
+}
+
 /** `/rankings` is the real-time tab; the others have their own path so they can be linked to. */
 const pathOf = (tab: RankingTab) => (tab === 'realtime' ? '/rankings' : `/rankings/${tab}`)
 
@@ -65,8 +73,16 @@ export function Rankings() {
           ))}
           <Tabs.Indicator />
         </Tabs.List>
+        <Text id="ranking-tab-description" color="fg.muted" textStyle="sm" mt="2">
+          {tabDescriptions[tab]}
+        </Text>
         {rankingTabs.map((value) => (
-          <Tabs.Content key={value} value={value} aria-live="polite">
+          <Tabs.Content
+            key={value}
+            value={value}
+            aria-live="polite"
+            aria-describedby="ranking-tab-description"
+          >
             {value === tab &&
               (period === undefined ? (
                 liveFailed ? (

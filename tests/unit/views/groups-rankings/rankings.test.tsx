@@ -65,6 +65,20 @@ describe('the rankings page (spec §2 /rankings)', () => {
     await waitFor(() => expect(view.history.at(-1)).toBe('/rankings'))
   })
 
+  it('says what each tab measures, so Real-time and This week do not look alike', async () => {
+    show('/rankings')
+    const described = (name: string) =>
+      document.getElementById(screen.getByRole('tabpanel', { name }).getAttribute('aria-describedby') ?? '')
+        ?.textContent
+    expect(described('Real-time')).toContain('refreshed every 10 seconds')
+    await userEvent.click(screen.getByRole('tab', { name: 'This week' }))
+    expect(described('This week')).toContain('since Monday 00:00')
+    await userEvent.click(screen.getByRole('tab', { name: 'Last week' }))
+    expect(described('Last week')).toContain('final standings')
+    await userEvent.click(screen.getByRole('tab', { name: 'All-time' }))
+    expect(described('All-time')).toContain('since the group began')
+  })
+
   it('says when a ranking cannot be fetched', async () => {
     show('/rankings/this_week', memoryApi({ rankings: refused(400) }))
     expect(await screen.findByText('Error fetching ranking!')).toBeTruthy()
