@@ -97,7 +97,9 @@ function titleOrder(titleIds: readonly number[]): ReadonlyMap<number, number> {
 
 /**
  * Spec §3, §5: a server message as a live stream message, or why it is skipped: no author, no titles,
- * no known title, already tagged, or its main title (the earliest in the known-title list) has no tick.
+ * no known title, already tagged, or none of its known titles has a tick price ("kept only if one of
+ * its titles is known and has a tick price"; the main title, the earliest in the known-title list, is
+ * reported then).
  */
 export function toLiveStreamMessage(message: IncomingMessage, env: LiveStreamEnvironment): LiveStreamMapping {
   const user = message.twitter_user
@@ -112,7 +114,7 @@ export function toLiveStreamMessage(message: IncomingMessage, env: LiveStreamEnv
   const mainTitleId = known[0]
   if (mainTitleId === undefined) return { skipped: 'noKnownTitle' }
   if (env.taggedMessageIds.includes(message.message_id)) return { skipped: 'tagged' }
-  if (!env.pricedTitleIds.includes(mainTitleId))
+  if (!known.some((id) => env.pricedTitleIds.includes(id)))
     return { skipped: 'noTick', missing: { messageId: message.message_id, titleId: mainTitleId } }
   return {
     kept: {

@@ -147,6 +147,16 @@ describe('live stream messages', () => {
     })
   })
 
+  it('are kept when any of their known titles has a tick price, not only the main title', () => {
+    // title 3 comes first in the list but has no price; title 1 has one
+    const titles = [
+      { title_id: 3, start_index: 0, end_index: 1 },
+      { title_id: 1, start_index: 2, end_index: 3 },
+    ]
+    const mapped = toLiveStreamMessage(serverMessage('m1', { titles }), { ...env, titleIds: [3, 2, 1] })
+    expect('kept' in mapped && mapped.kept.mainTitleId).toBe(3)
+  })
+
   it('take as main title the one earliest in the known-title list', () => {
     const mapped = toLiveStreamMessage(serverMessage('m1'), { ...env, titleIds: [3, 2, 1] })
     expect('kept' in mapped && mapped.kept.mainTitleId).toBe(2)
