@@ -10,6 +10,7 @@ import {
 import { fromHundredths } from '../../src/domain/currency'
 import type { AppContext } from '../context'
 import type { Executor } from '../db/database'
+import { aboutTransactions } from '../game/transaction-about'
 import { forbidden } from './app-error'
 import { requireUser } from './session'
 
@@ -38,13 +39,19 @@ export async function walletTransactions(
     query = query.where(sql<boolean>`(created_at, id) < (${cursor.createdAt}, ${page.before})`)
   }
   const rows = await query.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(page.limit).execute()
-  return rows.map((row) => ({
+  const about = await aboutTransactions(
+    db,
+    address,
+    rows.map((row) => row.reference),
+  )
+  return rows.map((row, i) => ({
     transactionId: row.id,
     receiver: row.walletAddress,
     type: row.type,
     amount: fromHundredths(row.amount),
     reference: row.reference,
     createdAt: row.createdAt,
+    ...(about[i] ? { about: about[i] } : {}),
   }))
 }
 

@@ -4,6 +4,20 @@ export const transactionTypes = ['wager', 'tag', 'payment', 'grant', 'reward'] a
 export const transactionTypeSchema = z.enum(transactionTypes)
 export type TransactionType = z.infer<typeof transactionTypeSchema>
 
+/**
+ * What the row was for, as far as the reference and the game's rows tell (ours; the spec's transaction
+ * has only the reference): the poll's title and the side the player bet on, a prediction's title and
+ * message, how many predictions a batch credit paid.
+ */
+export const transactionAboutSchema = z.object({
+  pollId: z.number().int().optional(),
+  titleId: z.number().int().optional(),
+  side: z.enum(['up', 'flat', 'down']).optional(),
+  messageId: z.string().optional(),
+  predictions: z.number().int().optional(),
+})
+export type TransactionAbout = z.infer<typeof transactionAboutSchema>
+
 /** One ledger row of a wallet (spec §3 "Transaction"). */
 export const transactionSchema = z.object({
   transactionId: z.number(),
@@ -15,6 +29,7 @@ export const transactionSchema = z.object({
   /** what it is for: 'signup', 'tag:<titleId>:<messageId>', 'poll:<pollId>', ... */
   reference: z.string(),
   createdAt: z.number(),
+  about: transactionAboutSchema.optional(),
 })
 export type Transaction = z.infer<typeof transactionSchema>
 

@@ -5,7 +5,9 @@ import type { Transaction } from '../../src/api/transactions'
 import { evaluationDelayMs } from '../../src/domain/prediction'
 import { type SignedUp, signUpPlayer } from '../support/accounts'
 import { dialects } from '../support/databases'
+import { bet } from '../support/game'
 import { HttpClient } from '../support/http-client'
+import { pollsOf, toNextPollStart } from '../support/polls'
 import { PricedMarket } from '../support/priced-market'
 import { startTestServer, type TestServer } from '../support/test-server'
 
@@ -84,6 +86,11 @@ describe.each(dialects)('wallet transactions on %s', (dialect) => {
     expect(answer.body.map((row) => row.reference).slice(0, 3)).toEqual(
       [...pairs].reverse().map((pair) => `tag:${pair.titleId}:${pair.messageId}`),
     )
+    // each names the prediction's title and message, so the list can say what was rewarded
+    expect(answer.body.map((row) => row.about).slice(0, 3)).toEqual(
+      [...pairs].reverse().map((pair) => ({ ...pair, predictions: 1 })),
+    )
+    expect(answer.body[3]?.about).toBeUndefined()
     const ids = answer.body.map((row) => row.transactionId)
     expect(ids).toEqual([...ids].sort((a, b) => b - a))
     const times = answer.body.map((row) => row.createdAt)
@@ -114,6 +121,16 @@ describe.each(dialects)('wallet transactions on %s', (dialect) => {
       expect(answer.status, query).toBe(400)
       expect(answer.body.error.code).toBe('validation_failed')
     }
+  })
+
+  it("names a bet's poll, title and side", async () => {
+    await toNextPollStart(server)
+    const [poll] = await pollsOf(other)
+    if (!poll) throw new Error('no open poll')
+    await bet(other, poll, 'flat', 2.5)
+    const [wager] = (await other.client.get<Transaction[]>(path(other.user.wallet.address))).body
+    expect(wager).toMatchObject({ type: 'wager', amount: -2.5, reference: `poll:${poll.pollId}` })
+    expect(wager?.about).toEqual({ pollId: poll.pollId, titleId: poll.titleId, side: 'flat' })
   })
 
   it('shows a wallet to its owner only, and never tells whether an address exists', async () => {

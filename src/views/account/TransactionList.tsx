@@ -6,6 +6,7 @@ import { formatDateTime, isoDateTime } from '~/domain/date-format'
 import { formatTtc } from '~/domain/number-format'
 import { transactionsMachine } from '~/machines/account-loaders.machine'
 import { selectLoaded, selectLoadFailure, selectLoading } from '~/machines/loader.machine'
+import { selectTitleName } from '~/machines/title-info.machine'
 import { useClient } from '~/views/client-context'
 import { Skeleton, Text } from '~/views/ui'
 import { transactionLabel } from './account-texts'
@@ -19,6 +20,8 @@ export function TransactionList({ walletAddress }: { readonly walletAddress: str
   const transactions = useSelector(loader, selectLoaded)
   const loading = useSelector(loader, selectLoading)
   const failure = useSelector(loader, selectLoadFailure)
+  const titles = useSelector(client.store('titleInfo'), (snapshot) => snapshot.context)
+  const titleName = (id: number) => selectTitleName(titles, id)
   return (
     <styled.section aria-labelledby="last-transactions" aria-busy={loading}>
       <styled.h3 id="last-transactions" fontSize="sm" fontWeight="semibold" mb="2">
@@ -48,7 +51,7 @@ export function TransactionList({ walletAddress }: { readonly walletAddress: str
               py="2"
             >
               <div>
-                <styled.p fontSize="sm">{transactionLabel(transaction)}</styled.p>
+                <styled.p fontSize="sm">{transactionLabel(transaction, titleName)}</styled.p>
                 <styled.time dateTime={isoDateTime(transaction.createdAt)} fontSize="xs" color="fg.muted">
                   {formatDateTime(transaction.createdAt)}
                 </styled.time>

@@ -1,6 +1,7 @@
-import type { Transaction, TransactionType } from '~/api/transactions'
+import type { Transaction, TransactionAbout, TransactionType } from '~/api/transactions'
 import type { TrophyKind } from '~/domain/account-summary'
 import { isRanked } from '~/domain/account-summary'
+import { parseTransactionReference } from '~/domain/transaction-reference'
 
 /** What each ledger type means to a player (spec §3 "Transaction" types). */
 export const transactionTypeLabels: Record<TransactionType, string> = {
@@ -11,18 +12,40 @@ export const transactionTypeLabels: Record<TransactionType, string> = {
   reward: 'Event prize',
 }
 
-/**
- * A transaction in a player's words: its type, and for payments what the reference says they were (the
- * server's references: `poll:<id>` a poll's payout, `group-prize:<id>` an event's prize put aside,
- * `group-prize-refund:<id>` it coming back when nobody won).
- */
-export function transactionLabel(transaction: Pick<Transaction, 'type' | 'reference'>): string {
-  if (transaction.type !== 'payment') return transactionTypeLabels[transaction.type]
-  const [kind] = transaction.reference.split(':')
+/** What a payment was, by its reference: a poll's payout, an event's prize put aside or coming back. */
+function paymentLabel(reference: string): string {
+  const { kind } = parseTransactionReference(reference)
   if (kind === 'poll') return 'Poll winnings'
-  if (kind === 'group-prize') return 'Event prize set aside'
-  if (kind === 'group-prize-refund') return 'Event prize returned'
+  if (kind === 'groupPrize') return 'Event prize set aside'
+  if (kind === 'groupPrizeRefund') return 'Event prize returned'
   return transactionTypeLabels.payment
+}
+
+const sideLabels = { up: 'Up', flat: 'Flat', down: 'Down' } as const
+
+/** The poll's or prediction's title and the side bet on, or how many predictions a credit paid. */
+function aboutText(about: TransactionAbout | undefined, titleName: (id: number) => string | undefined) {
+  if (about?.predictions !== undefined && about.predictions > 1) return `${about.predictions} predictions`
+  if (about?.titleId === undefined) return undefined
+  const title = titleName(about.titleId) ?? `Title #${about.titleId}`
+  return about.side ? `${title} (${sideLabels[about.side]})` : title
+}
+
+/**
+ * A transaction in a player's words: its type (for payments what the reference says they were), then
+ * what it was for when the server said so: 'Bet placed: Apple (Up)', 'Poll winnings: Apple (Up)',
+ * 'Prediction reward: Tesla', 'Prediction reward: 12 predictions'.
+ */
+export function transactionLabel(
+  transaction: Pick<Transaction, 'type' | 'reference' | 'about'>,
+  titleName: (id: number) => string | undefined = () => undefined,
+): string {
+  const kind =
+    transaction.type === 'payment'
+      ? paymentLabel(transaction.reference)
+      : transactionTypeLabels[transaction.type]
+  const about = aboutText(transaction.about, titleName)
+  return about ? `${kind}: ${about}` : kind
 }
 
 export const trophyLabels: Record<TrophyKind, string> = { gold: 'Gold', silver: 'Silver', bronce: 'Bronze' }

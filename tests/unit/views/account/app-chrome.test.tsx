@@ -117,6 +117,39 @@ describe('header actions (spec §2 account and credit menus)', () => {
     ])
   })
 
+  it('names what a bet, a payout and a prediction reward were for', async () => {
+    const user = userEvent.setup()
+    show(<HeaderActions />, {
+      universe: () => [{ id: 2494, n: 'Apple', type: 'others', c: ['AAPL'], currency: 'USD' }],
+      transactions: () => [
+        { ...transaction(4, 'payment', 30, 'poll:7'), about: { pollId: 7, titleId: 2494, side: 'up' } },
+        { ...transaction(3, 'wager', -5, 'poll:7'), about: { pollId: 7, titleId: 2494, side: 'up' } },
+        {
+          ...transaction(2, 'tag', 1, 'tag:2793:m1'),
+          about: { titleId: 2793, messageId: 'm1', predictions: 1 },
+        },
+        { ...transaction(1, 'tag', 9, 'tags:12'), about: { predictions: 12 } },
+      ],
+    })
+    await user.click(await screen.findByRole('button', { name: 'Credit: 100.00 TTC' }))
+    const list = await within(await screen.findByRole('dialog', { name: 'Credit' })).findByRole('list', {
+      name: 'Transactions',
+    })
+    const labels = () =>
+      within(list)
+        .getAllByRole('listitem')
+        .map((row) => row.querySelector('p')?.textContent)
+    await waitFor(() =>
+      expect(labels()).toEqual([
+        'Poll winnings: Apple (Up)',
+        'Bet placed: Apple (Up)',
+        // a title the client does not know by name yet
+        'Prediction reward: Title #2793',
+        'Prediction reward: 12 predictions',
+      ]),
+    )
+  })
+
   it('lists the last transactions in the credit menu, with the total', async () => {
     const user = userEvent.setup()
     const asked: unknown[] = []
