@@ -92,6 +92,7 @@ export function createGame(deps: GameStartDeps) {
     store,
     loadGroupLists: () => deps.api.call('groups'),
     reporter: deps.reporter,
+    notify: deps.notify,
     followsSession: false,
   }
 

@@ -4,6 +4,7 @@ import { isLoggedInUser } from '../api/guest-user'
 import type { StoreName } from '../machines/app-boot.types'
 import type { SessionMachine } from '../machines/session.machine'
 import type { SocketMachine } from '../machines/socket.machine'
+import { selectTitleName } from '../machines/title-info.machine'
 import type { GameActors } from './client-game'
 import type { ErrorReporter } from './error-reporting'
 import {
@@ -12,10 +13,12 @@ import {
   linkPredictionsToPerformance,
   linkPrices,
   linkRealtime,
+  linkResults,
   linkTaggedMessages,
   linkTitles,
   linkTitlesToSocket,
 } from './game-links'
+import type { Notifier } from './notifier'
 
 interface Subscription {
   unsubscribe(): void
@@ -32,6 +35,8 @@ export interface GameLinksDeps {
   readonly reporter: ErrorReporter
   /** runs what a session change does once the game actors started (at once by default) */
   readonly whenStarted?: (react: () => void) => void
+  /** tells judged predictions and settled bets (`linkResults`); none without it */
+  readonly notify?: Notifier
   /** whether the links follow the session (`followSession`) @default true */
   readonly followsSession?: boolean
 }
@@ -66,6 +71,11 @@ export function startGameLinks(deps: GameLinksDeps): Subscription {
   if (taggedMessages) links.push(linkPredictionsToPerformance(taggedMessages, game.performance))
   if (polls) links.push(linkPollsToCountdown(polls, game.countdown))
   if (activityStream) links.push(linkAnnouncementToCountdown(activityStream, game.countdown))
+  if (deps.notify) {
+    const titleName = (titleId: number) =>
+      titleInfo ? selectTitleName(titleInfo.getSnapshot().context, titleId) : undefined
+    links.push(linkResults({ taggedMessages, polls }, { notify: deps.notify, titleName }))
+  }
   return {
     unsubscribe() {
       for (const link of links) link.unsubscribe()

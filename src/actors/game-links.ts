@@ -1,5 +1,6 @@
 import type { ActorRefFrom } from 'xstate'
 import type { ActivityGroup } from '../domain/activity-grouping'
+import { newlyJudged, newlySettled } from '../domain/results'
 import { selectAnnouncedPoll } from '../machines/activity.machine'
 import type { LiveStreamEvent } from '../machines/live-stream.types'
 import { type PerformanceData, selectPredictionPerformance } from '../machines/performance.machine'
@@ -8,11 +9,13 @@ import { selectHasOpenPoll } from '../machines/polls.machine'
 import type { PollsData, PollsEvent } from '../machines/polls.types'
 import type { TaggedMessagesData } from '../machines/predictions.types'
 import { type PricesContext, type PricesEvent, selectPricedTitleIds } from '../machines/prices.machine'
+import { betResultNotice, predictionResultsNotice, type TitleName } from '../machines/result-notices'
 import type { SocketMachine } from '../machines/socket.machine'
 import type { SocketEvent, TitleInfo } from '../machines/socket.types'
 import type { StoreContext, StoreEvent } from '../machines/store.types'
 import { selectTaggedMessageIds } from '../machines/tagged-messages.machine'
 import type { Sendable } from './game-api'
+import type { Notifier } from './notifier'
 
 interface Subscription {
   unsubscribe(): void
@@ -179,4 +182,53 @@ export function linkAnnouncementToCountdown(
         })
     },
   )
+}
+
+/** What the results link tells: the notifier, and the titles' names for its words. */
+export interface ResultsLinkDeps {
+  readonly notify: Notifier
+  readonly titleName: TitleName
+}
+
+/**
+ * Results are news (issue: a prediction judged or a poll settled changed only the balance): every
+ * change of the predictions or the polls is set against the last, and what was judged or settled
+ * meanwhile is told. The first comparison is with what the device kept from the last visit, so what
+ * happened while the player was away is told once the stores load.
+ */
+export function linkResults(
+  stores: { readonly taggedMessages?: StoreLike<TaggedMessagesData>; readonly polls?: StoreLike<PollsData> },
+  deps: ResultsLinkDeps,
+): Subscription {
+  const subscriptions: Subscription[] = []
+  const { taggedMessages, polls } = stores
+  if (taggedMessages) {
+    let last = taggedMessages.getSnapshot().context.data.messages
+    subscriptions.push(
+      taggedMessages.subscribe(({ context }) => {
+        const next = context.data.messages
+        if (next === last) return
+        const judged = newlyJudged(last, next)
+        last = next
+        if (judged.length > 0) deps.notify.show(predictionResultsNotice(judged, deps.titleName))
+      }),
+    )
+  }
+  if (polls) {
+    let last = polls.getSnapshot().context.data.polls
+    subscriptions.push(
+      polls.subscribe(({ context }) => {
+        const next = context.data.polls
+        if (next === last) return
+        const settled = newlySettled(last, next)
+        last = next
+        for (const result of settled) deps.notify.show(betResultNotice(result, deps.titleName))
+      }),
+    )
+  }
+  return {
+    unsubscribe() {
+      for (const subscription of subscriptions) subscription.unsubscribe()
+    },
+  }
 }

@@ -23,6 +23,7 @@ export {
   linkPredictionsToPerformance,
   linkPrices,
   linkRealtime,
+  linkResults,
   linkTaggedMessages,
   linkTitles,
   linkTitlesToSocket,

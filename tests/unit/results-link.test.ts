@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest'
+import { createActor, fromPromise } from 'xstate'
+import { linkResults, type Notice } from '~/actors'
+import type { PollsData } from '~/machines/polls.types'
+import type { TaggedMessagesData } from '~/machines/predictions.types'
+import type { StoreContext } from '~/machines/store.types'
+import { taggedMessagesMachine } from '~/machines/tagged-messages.machine'
+import { pollAt, taggedMessage } from '../support/game-fixtures'
+
+const keepNothing = fromPromise<void, TaggedMessagesData>(async () => {})
+
+/** A polls store as the link reads it, whose data a test replaces. */
+function pollsStore(first: PollsData['polls']) {
+  let data = { polls: first } as PollsData
+  const observers = new Set<(snapshot: { context: StoreContext<PollsData> }) => void>()
+  const snapshot = () => ({ context: { data, loggedIn: true } })
+  return {
+    getSnapshot: snapshot,
+    subscribe(observer: (snapshot: { context: StoreContext<PollsData> }) => void) {
+      observers.add(observer)
+      return { unsubscribe: () => observers.delete(observer) }
+    },
+    set(polls: PollsData['polls']) {
+      data = { ...data, polls }
+      for (const observer of observers) observer(snapshot())
+    },
+  }
+}
+
+describe('linkResults', () => {
+  const titleName = (id: number) => (id === 1 ? 'Apple' : undefined)
+
+  it('tells a prediction judged while the player plays, once', () => {
+    const store = createActor(taggedMessagesMachine.provide({ actors: { saveStore: keepNothing } }), {
+      input: { loggedIn: true },
+    }).start()
+    store.send({ type: 'predictions.added', prediction: taggedMessage('m1', { trend: 'Up', atPrice: 100 }) })
+    const shown: Notice[] = []
+    linkResults({ taggedMessages: store }, { notify: { show: (notice) => shown.push(notice) }, titleName })
+    store.send({ type: 'predictions.added', prediction: taggedMessage('m2') })
+    expect(shown).toEqual([])
+    const judged = taggedMessage('m1', { trend: 'Up', atPrice: 100, evalPrice: 102, evaluatedAt: 9 })
+    store.send({ type: 'predictions.stored', prediction: judged })
+    store.send({ type: 'predictions.stored', prediction: judged })
+    expect(shown.map((notice) => notice.message)).toEqual(['Apple: your Up call was right'])
+  })
+
+  it("tells what was judged since the last visit: the device's copy against the first load", () => {
+    const kept = [
+      taggedMessage('m1'),
+      taggedMessage('m2'),
+      taggedMessage('m3', { evalPrice: 90, evaluatedAt: 1 }),
+    ]
+    const store = createActor(taggedMessagesMachine.provide({ actors: { saveStore: keepNothing } }), {
+      input: { loggedIn: true },
+    }).start()
+    for (const prediction of kept) store.send({ type: 'predictions.added', prediction })
+    const shown: Notice[] = []
+    linkResults({ taggedMessages: store }, { notify: { show: (notice) => shown.push(notice) }, titleName })
+    for (const [id, evalPrice] of [
+      ['m1', 101],
+      ['m2', 99],
+    ] as const)
+      store.send({
+        type: 'predictions.stored',
+        prediction: taggedMessage(id, { evalPrice, evaluatedAt: 5 }),
+      })
+    expect(shown.at(-1)).toMatchObject({ message: 'Apple: your Up call was wrong' })
+    expect(shown[0]).toMatchObject({ message: 'Apple: your Up call was right', caption: 'You won +1.00 TTC' })
+  })
+
+  it('tells each bet the server settled', () => {
+    const bet = { pollId: 7, userId: 5, vote: 'up' as const, ttcBet: 5, createdAt: 1, payout: null }
+    const polls = pollsStore([pollAt(7, 1, 0, { votes: [bet] })])
+    const shown: Notice[] = []
+    linkResults({ polls }, { notify: { show: (notice) => shown.push(notice) }, titleName })
+    polls.set([pollAt(7, 1, 0, { votes: [bet], phase: 'evaluated' })])
+    expect(shown).toEqual([])
+    const settled = pollAt(7, 1, 0, { outcome: 'up', settledAt: 9, votes: [{ ...bet, payout: 22.01 }] })
+    polls.set([settled])
+    polls.set([settled])
+    expect(shown).toEqual([
+      expect.objectContaining({ message: 'Apple poll: Up won', caption: 'Your Up bet paid +22.01 TTC' }),
+    ])
+  })
+})
