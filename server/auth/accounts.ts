@@ -24,9 +24,10 @@ import {
 } from './invitations.repo'
 import { confirmEmailLinks, passwordResetLinks } from './links'
 import { linkOAuthAccount, type OAuthIdentity } from './oauth/oauth-accounts.repo'
+import { passwordFailureKey, throttledPasswordCheck } from './password-throttle'
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords'
 import { createSession, deleteUserSessions, type NewSession } from './sessions.repo'
-import { clearSignInFailures, recordSignInFailure, signInWaitMs } from './sign-in-failures.repo'
+import { clearSignInFailures } from './sign-in-failures.repo'
 import { verifyLink } from './signed-links'
 import { findUserByEmail, findUserById, findUserByLogin, findUserByUsername, insertUser } from './users.repo'
 
@@ -136,40 +137,15 @@ function sendInBackground(ctx: AppContext, mail: Parameters<AppContext['mailer']
   ctx.mailer.send(mail).catch((err) => ctx.log.error({ err, to: mail.to }, 'mail could not be sent'))
 }
 
-/**
- * Failed sign-ins count per account, whichever of its names (username or e-mail) is typed; a login
- * without an account counts as typed (lower case).
- */
-function signInFailureKey(user: UserRow | undefined, login: string): string {
-  return user ? `account:${user.id}` : login.toLowerCase()
-}
-
 export async function signIn(ctx: AppContext, login: string, password: string) {
-  const now = ctx.clock.now()
   const user = await findUserByLogin(ctx.db, login)
-  const loginKey = signInFailureKey(user, login)
-  const waitMs = await signInWaitMs(ctx.db, loginKey, now)
-  if (waitMs > 0) {
-    const seconds = Math.ceil(waitMs / 1000)
-    throw new AppError(
-      429,
-      'sign_in_throttled',
-      `Too many failed sign-ins. Please try again in ${seconds} seconds.`,
-      undefined,
-      {
-        'retry-after': String(seconds),
-      },
-    )
-  }
-  const ok = user?.passwordHash
-    ? await verifyPassword(password, user.passwordHash)
-    : await verifyAgainstDummy(password, ctx.config.scryptLogN)
-  if (!user || !ok) {
-    await recordSignInFailure(ctx.db, loginKey, now)
-    throw new AppError(401, 'invalid_credentials', 'Wrong username, e-mail or password.')
-  }
-  await clearSignInFailures(ctx.db, loginKey)
-  return { user, session: await createSession(ctx.db, user.id, now) }
+  const ok = await throttledPasswordCheck(ctx, passwordFailureKey(user, login), () =>
+    user?.passwordHash
+      ? verifyPassword(password, user.passwordHash)
+      : verifyAgainstDummy(password, ctx.config.scryptLogN),
+  )
+  if (!user || !ok) throw new AppError(401, 'invalid_credentials', 'Wrong username, e-mail or password.')
+  return { user, session: await createSession(ctx.db, user.id, ctx.clock.now()) }
 }
 
 /** Answers the same whether or not the address has an account; the mail goes out in the background. */
@@ -208,7 +184,7 @@ export async function resetPassword(
       .executeTakeFirst()
     if (updated.numUpdatedRows !== 1n) throw invalidLink()
     await deleteUserSessions(tx, user.id)
-    await clearSignInFailures(tx, signInFailureKey(user, user.username))
+    await clearSignInFailures(tx, passwordFailureKey(user, user.username))
   })
   ctx.events.emit('sessions-ended', user.id)
   return user
@@ -264,17 +240,18 @@ export async function unsubscribe(
 }
 
 /**
- * Deletes the account after the password (or, without one, the username) is confirmed. Its balance goes
- * to the Bank through the ledger, so the money in the game still adds up; the ledger keeps the wallet.
+ * Deletes the account after the password (or, without one, the username) is confirmed, under the same
+ * per-account slow-down as sign-in. Its balance goes to the Bank through the ledger, so the money in the
+ * game still adds up; the ledger keeps the wallet.
  */
 export async function deleteAccount(
   ctx: AppContext,
   user: UserRow,
   body: z.output<typeof deleteAccountBodySchema>,
 ): Promise<void> {
-  const confirmed = user.passwordHash
-    ? await verifyPassword(body.password, user.passwordHash)
-    : body.password === user.username
+  const confirmed = await throttledPasswordCheck(ctx, passwordFailureKey(user, user.username), async () =>
+    user.passwordHash ? verifyPassword(body.password, user.passwordHash) : body.password === user.username,
+  )
   if (!confirmed)
     throw new AppError(403, 'confirmation_failed', 'The password is not correct.', {
       password: 'The password is not correct.',

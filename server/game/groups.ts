@@ -454,46 +454,43 @@ async function activeCounts(tx: Tx, groupId: number, except: number) {
 
 /**
  * Leaves a group, or declines an invitation. The last admin cannot leave while other active members
- * remain (make one of them an admin first); the last active member leaving deletes the group.
+ * remain (make one of them an admin first); the last active member leaving deletes the group. Runs in the
+ * caller's transaction (the route runs it under an Idempotency-Key).
  */
 export async function leaveGroup(
   ctx: AppContext,
+  tx: Tx,
   callerId: number,
   groupId: number,
 ): Promise<Changed<{ deleted: boolean }>> {
   const now = ctx.clock.now()
-  return inTransaction(ctx.db, async (tx) => {
-    const group = await editableGroup(tx, groupId)
-    const membership = await membershipOf(tx, groupId, callerId)
-    if (!membership) throw groupErrors.notMember()
-    if (membership.status === 'active') {
-      const others = await activeCounts(tx, groupId, callerId)
-      if (others.members === 0)
-        return { result: { deleted: true }, unusedAvatars: [await dropGroup(tx, group, now)] }
-      if (membership.isAdmin === 1 && others.admins === 0) throw groupErrors.lastAdmin()
-    }
-    await tx
-      .deleteFrom('groupMembers')
-      .where('groupId', '=', groupId)
-      .where('userId', '=', callerId)
-      .execute()
-    await resetStaleActiveGroups(tx, groupId)
-    return { result: { deleted: false }, unusedAvatars: [] }
-  })
+  const group = await editableGroup(tx, groupId)
+  const membership = await membershipOf(tx, groupId, callerId)
+  if (!membership) throw groupErrors.notMember()
+  if (membership.status === 'active') {
+    const others = await activeCounts(tx, groupId, callerId)
+    if (others.members === 0)
+      return { result: { deleted: true }, unusedAvatars: [await dropGroup(tx, group, now)] }
+    if (membership.isAdmin === 1 && others.admins === 0) throw groupErrors.lastAdmin()
+  }
+  await tx.deleteFrom('groupMembers').where('groupId', '=', groupId).where('userId', '=', callerId).execute()
+  await resetStaleActiveGroups(tx, groupId)
+  return { result: { deleted: false }, unusedAvatars: [] }
 }
 
-/** Deletes a group. Admins only; an unpaid event prize goes back to the creator. */
+/**
+ * Deletes a group. Admins only; an unpaid event prize goes back to the creator. Runs in the caller's
+ * transaction (the route runs it under an Idempotency-Key).
+ */
 export async function deleteGroup(
   ctx: AppContext,
+  tx: Tx,
   callerId: number,
   groupId: number,
 ): Promise<Changed<null>> {
-  const now = ctx.clock.now()
-  return inTransaction(ctx.db, async (tx) => {
-    const group = await editableGroup(tx, groupId)
-    await requireAdmin(tx, groupId, callerId)
-    return { result: null, unusedAvatars: [await dropGroup(tx, group, now)] }
-  })
+  const group = await editableGroup(tx, groupId)
+  await requireAdmin(tx, groupId, callerId)
+  return { result: null, unusedAvatars: [await dropGroup(tx, group, ctx.clock.now())] }
 }
 
 /**

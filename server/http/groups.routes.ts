@@ -14,6 +14,7 @@ import {
   updateMembersBodySchema,
 } from '../../src/api/groups'
 import type { AppContext } from '../context'
+import type { Tx } from '../db/database'
 import { removeAvatars } from '../game/avatar-files'
 import {
   addMembers,
@@ -137,13 +138,30 @@ export const groupsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fast
     onRequest: async (request: FastifyRequest) => assertAppRequest(request, ctx.config.appOrigin),
   }
 
+  /**
+   * Leave and delete accept an Idempotency-Key: a retry after a lost answer gets the first 204, not the
+   * 403 or 404 the group's new state would give. Avatar files are removed after the first commit alone.
+   */
+  const keyedChange = async (
+    request: FastifyRequest,
+    change: (tx: Tx, callerId: number) => Promise<Changed<unknown>>,
+  ): Promise<void> => {
+    const { user } = await requireUser(request, ctx)
+    let unusedAvatars: Changed<unknown>['unusedAvatars'] = []
+    await idempotentWrite(ctx, request, user.id, async (tx) => {
+      ;({ unusedAvatars } = await change(tx, user.id))
+      return { statusCode: 204, body: null }
+    })
+    await afterCommit({ result: null, unusedAvatars })
+  }
+
   app.route({
     ...stateChangingGet,
     url: `${groupsPath}/:groupId/leave`,
     schema: { params },
     handler: async (request, reply) => {
-      const { user } = await requireUser(request, ctx)
-      await afterCommit(await leaveGroup(ctx, user.id, request.params.groupId))
+      const { groupId } = request.params
+      await keyedChange(request, (tx, callerId) => leaveGroup(ctx, tx, callerId, groupId))
       return reply.status(204).send()
     },
   })
@@ -153,8 +171,8 @@ export const groupsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fast
     url: `${groupsPath}/:groupId/delete`,
     schema: { params },
     handler: async (request, reply) => {
-      const { user } = await requireUser(request, ctx)
-      await afterCommit(await deleteGroup(ctx, user.id, request.params.groupId))
+      const { groupId } = request.params
+      await keyedChange(request, (tx, callerId) => deleteGroup(ctx, tx, callerId, groupId))
       return reply.status(204).send()
     },
   })

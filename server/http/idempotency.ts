@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type SQLite from 'better-sqlite3'
 import type { FastifyRequest } from 'fastify'
 import type { AppContext } from '../context'
@@ -28,7 +29,35 @@ function keyOf(request: FastifyRequest): string | undefined {
   return value
 }
 
-async function storedAnswer(ctx: AppContext, userId: number, key: string, route: string) {
+/**
+ * What binds a key to one request: a retry sends the same method, path and body. The body is hashed as
+ * validated (the schema's output), so it is the request the route carries out; the query is not part of
+ * it (no keyed write reads one).
+ */
+interface RequestIdentity {
+  method: string
+  path: string
+  bodyHash: string
+}
+
+function identityOf(request: FastifyRequest): RequestIdentity {
+  return {
+    method: request.method,
+    path: request.url.split('?', 1)[0] ?? request.url,
+    bodyHash: createHash('sha256')
+      .update(JSON.stringify(request.body ?? null))
+      .digest('base64url'),
+  }
+}
+
+const keyReused = () =>
+  new AppError(
+    422,
+    'idempotency_key_reused',
+    'This Idempotency-Key was already used for another request. Send a new key with every new request.',
+  )
+
+async function storedAnswer(ctx: AppContext, userId: number, key: string, identity: RequestIdentity) {
   const row = await ctx.db
     .selectFrom('idempotencyKeys')
     .selectAll()
@@ -36,13 +65,8 @@ async function storedAnswer(ctx: AppContext, userId: number, key: string, route:
     .where('key', '=', key)
     .executeTakeFirst()
   if (!row) return undefined
-  if (row.route !== route) {
-    throw new AppError(
-      422,
-      'idempotency_key_reused',
-      'This Idempotency-Key was already used for another request.',
-    )
-  }
+  if (row.method !== identity.method || row.path !== identity.path || row.bodyHash !== identity.bodyHash)
+    throw keyReused()
   return { statusCode: row.statusCode, body: JSON.parse(row.body) as unknown }
 }
 
@@ -63,8 +87,8 @@ export interface IdempotentWriteOptions<T> {
   sqlite?: (handle: SQLite.Database) => WriteResult<T>
 }
 
-const insertKeySql = `insert into idempotency_keys (user_id, key, route, status_code, body, created_at)
-  values (?, ?, ?, ?, ?, ?)`
+const insertKeySql = `insert into idempotency_keys
+  (user_id, key, method, path, body_hash, status_code, body, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)`
 
 /**
  * Runs a write in a transaction; with an Idempotency-Key header its first successful answer is stored in
@@ -79,13 +103,13 @@ export async function idempotentWrite<T>(
   options: IdempotentWriteOptions<T> = {},
 ): Promise<WriteResult<T | unknown>> {
   const key = keyOf(request)
-  const route = `${request.method} ${request.routeOptions.url}`
   const transaction = options.repeatFails ? inWriteTransaction : inTransaction
   const sqliteWrite = options.repeatFails ? options.sqlite : undefined
   if (key === undefined)
     return (sqliteWrite && inSqliteWrite(ctx.db, sqliteWrite)) || transaction(ctx.db, write)
+  const identity = identityOf(request)
   if (!options.repeatFails) {
-    const earlier = await storedAnswer(ctx, userId, key, route)
+    const earlier = await storedAnswer(ctx, userId, key, identity)
     if (earlier) return earlier
   }
   const fast =
@@ -93,7 +117,17 @@ export async function idempotentWrite<T>(
     inSqliteWrite(ctx.db, (handle) => {
       const result = sqliteWrite(handle)
       const body = JSON.stringify(result.body)
-      statement(handle, insertKeySql).run(userId, key, route, result.statusCode, body, ctx.clock.now())
+      const { method, path, bodyHash } = identity
+      statement(handle, insertKeySql).run(
+        userId,
+        key,
+        method,
+        path,
+        bodyHash,
+        result.statusCode,
+        body,
+        ctx.clock.now(),
+      )
       return result
     })
   try {
@@ -105,7 +139,7 @@ export async function idempotentWrite<T>(
         .values({
           userId,
           key,
-          route,
+          ...identity,
           statusCode: result.statusCode,
           body: JSON.stringify(result.body),
           createdAt: ctx.clock.now(),
@@ -115,8 +149,9 @@ export async function idempotentWrite<T>(
     })
   } catch (error) {
     // A twin request with the same key may have committed while this one ran, or before it (a retry):
-    // answer as it did.
-    const twin = await storedAnswer(ctx, userId, key, route)
+    // answer as it did. The key used before for another request makes this write fail too (the key's
+    // insert), so it rolled back: refused with 422, nothing changed.
+    const twin = await storedAnswer(ctx, userId, key, identity)
     if (twin) return twin
     throw error
   }

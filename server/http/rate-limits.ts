@@ -16,7 +16,9 @@ export const authLimits = {
 
 /**
  * Two limiters for one route: by client address, and by the account the body names (whether or not it
- * exists, so the answer tells nothing), so spreading guesses over many addresses does not help.
+ * exists, so the answer tells nothing) or the session is of, so spreading guesses over many addresses
+ * does not help. Every call makes limiters with counters of their own: a route passing another's name
+ * gets the same budgets, counted apart.
  *
  * Both are checked by one handler: two `app.rateLimit()` hooks on one route do not stack, since the
  * plugin marks the request after the first and the second then lets everything through.
@@ -24,14 +26,14 @@ export const authLimits = {
 export function limitByIpAndAccount(
   app: FastifyInstance,
   name: keyof typeof authLimits,
-  accountOf: (request: FastifyRequest) => string,
+  accountOf: (request: FastifyRequest) => string | Promise<string>,
 ): preHandlerHookHandler[] {
   const limits = authLimits[name]
   const checks = [
     app.createRateLimit({ ...limits.ip, keyGenerator: (request) => `${name}:ip:${request.ip}` }),
     app.createRateLimit({
       ...limits.account,
-      keyGenerator: (request) => `${name}:account:${accountOf(request).toLowerCase()}`,
+      keyGenerator: async (request) => `${name}:account:${(await accountOf(request)).toLowerCase()}`,
     }),
   ]
   return [

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify'
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { deleteAccountBodySchema } from '../../src/api/auth'
 import { mergeSettings, settingsPatchSchema } from '../../src/api/settings'
@@ -11,6 +11,7 @@ import { findUserById, findUserByUsername, searchUsersByName } from '../auth/use
 import type { AppContext } from '../context'
 import type { UserRow } from '../db/tables/users.table'
 import { forbidden, notFound } from './app-error'
+import { limitByIpAndAccount } from './rate-limits'
 import { type Authenticated, clearSessionCookie, requireUser } from './session'
 
 const searchLimit = 20
@@ -73,10 +74,28 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
     },
   )
 
-  app.delete('/v1/users/me', { schema: { body: deleteAccountBodySchema } }, async (request, reply) => {
-    const { user } = await requireUser(request, ctx)
-    await deleteAccount(ctx, user, request.body)
-    clearSessionCookie(reply, ctx)
-    return reply.status(204).send()
-  })
+  // The password is checked here too, so a stolen session could guess it: the route has sign-in's budgets
+  // per address and per account (its own counters), and deleteAccount the slow-down after failures,
+  // counted together with sign-in's. A guest is refused before it spends anything.
+  const signedIn = async (request: FastifyRequest) => {
+    await requireUser(request, ctx)
+  }
+  const passwordGuessLimits = ctx.config.rateLimits
+    ? limitByIpAndAccount(
+        fastify,
+        'signIn',
+        async (request) => (await requireUser(request, ctx)).user.username,
+      )
+    : []
+
+  app.delete(
+    '/v1/users/me',
+    { schema: { body: deleteAccountBodySchema }, preHandler: [signedIn, ...passwordGuessLimits] },
+    async (request, reply) => {
+      const { user } = await requireUser(request, ctx)
+      await deleteAccount(ctx, user, request.body)
+      clearSessionCookie(reply, ctx)
+      return reply.status(204).send()
+    },
+  )
 }

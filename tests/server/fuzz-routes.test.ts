@@ -479,15 +479,22 @@ function pathOf(route: RouteInfo, params: string[]): string {
 // ---------------------------------------------------------------------------------------------------
 // The database, table by table, row by row.
 
+/** The refusals of a wrong password: sign-in's, and account deletion's confirmation. */
+const wrongPasswordAnswers = new Set([
+  'POST /v1/auth/signin invalid_credentials',
+  'DELETE /v1/users/me confirmation_failed',
+])
+
 /**
- * The one write a rejected request may make: a failed sign-in counts against the login it named (the
- * throttle of src/domain/sign-in-throttle.ts), so `sign_in_failures` gains a row with one failure or one
- * row's count goes up by exactly one. Everything else, that table's other rows included, must stay.
+ * The one write a rejected request may make: a wrong password counts against the login it named or the
+ * account (the throttle of src/domain/sign-in-throttle.ts), so `sign_in_failures` gains a row with one
+ * failure or one row's count goes up by exactly one. Everything else, that table's other rows included,
+ * must stay.
  */
 function unexpectedChanges(route: RouteInfo, answer: Answer, before: Snapshot, after: Snapshot): string[] {
   const changes = rowChanges(before, after)
   const code = (answer.body as { error?: { code?: string } } | undefined)?.error?.code
-  if (route.url !== '/v1/auth/signin' || code !== 'invalid_credentials') return describeChanges(changes)
+  if (!wrongPasswordAnswers.has(`${route.method} ${route.url} ${code}`)) return describeChanges(changes)
   const table = 'sign_in_failures'
   const failures = changes.filter((c) => c.table === table)
   const parse = (c: RowChange | undefined) =>

@@ -524,6 +524,40 @@ describe.each(dialects)('groups on %s', (dialect) => {
       expect(await groupRow(server, viaPost.id)).toBeUndefined()
     })
 
+    it('answers a retry of leave or delete with the same Idempotency-Key with the first 204, not 403 or 404', async () => {
+      const key = (name: string) => ({ headers: { 'idempotency-key': `${name}-${Date.now()}` } })
+      const group = await createGroup(alice, { name: 'Retried' })
+      await addActiveMembers(alice, group.id, [bob])
+      const leaveKey = key('leave')
+      for (let attempt = 0; attempt < 2; attempt++)
+        expect((await bob.client.get(`${groupsPath}/${group.id}/leave`, leaveKey)).status).toBe(204)
+      expect((await bob.client.get(`${groupsPath}/${group.id}/leave`)).status).toBe(403)
+      expect(await memberRows(server, group.id)).toEqual([
+        { userId: alice.user.id, isAdmin: 1, status: 'active' },
+      ])
+
+      const deleteKey = key('delete')
+      for (let attempt = 0; attempt < 2; attempt++)
+        expect(
+          (await alice.client.post(`${groupsPath}/${group.id}/delete`, undefined, deleteKey)).status,
+        ).toBe(204)
+      expect((await alice.client.post(`${groupsPath}/${group.id}/delete`)).status).toBe(404)
+      expect(await groupRow(server, group.id)).toBeUndefined()
+      // the key of that delete deletes no other group
+      const other = await createGroup(alice, { name: 'Kept' })
+      const reused = await alice.client.post(`${groupsPath}/${other.id}/delete`, undefined, deleteKey)
+      expect(reused.status).toBe(422)
+      expect(reused.body).toMatchObject({ error: { code: 'idempotency_key_reused' } })
+      expect(await groupRow(server, other.id)).toBeDefined()
+
+      // the last member leaving deletes the group: the retry is not told it is gone
+      const solo = await createGroup(carol, { name: 'Solo retry' })
+      const soloKey = key('solo')
+      for (let attempt = 0; attempt < 2; attempt++)
+        expect((await carol.client.get(`${groupsPath}/${solo.id}/leave`, soloKey)).status).toBe(204)
+      expect(await groupRow(server, solo.id)).toBeUndefined()
+    })
+
     it('needs x-app-version and the same origin on the GET routes that write; HEAD does nothing', async () => {
       const group = await createGroup(alice, { name: 'Guarded' })
       await addActiveMembers(alice, group.id, [bob])

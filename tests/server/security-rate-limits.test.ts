@@ -5,6 +5,7 @@ import { signUpPlayer, uniqueName } from '../support/accounts'
 import { dialects } from '../support/databases'
 import { tableCounts } from '../support/db-snapshot'
 import { type Answer, HttpClient } from '../support/http-client'
+import { windowSeconds } from '../support/security'
 import { startTestServer, type TestServer } from '../support/test-server'
 
 /**
@@ -36,11 +37,6 @@ function expectLimited(answer: Answer, label: string, windowSeconds: number): vo
   expect(retryAfter, label).toBeGreaterThan(0)
   expect(retryAfter, label).toBeLessThanOrEqual(windowSeconds)
   expect(answer.headers.get('set-cookie'), label).toBeNull()
-}
-
-const seconds = (window: string) => {
-  const [count = '0', unit = ''] = window.split(' ')
-  return Number(count) * (unit.startsWith('hour') ? 3600 : unit.startsWith('minute') ? 60 : 1)
 }
 
 describe.each(dialects)('security: rate limits on %s', (dialect) => {
@@ -99,7 +95,7 @@ describe.each(dialects)('security: rate limits on %s', (dialect) => {
       expectLimited(
         await from('POST', path, body(freshAccount(name))),
         `${name} per address`,
-        seconds(limit.timeWindow),
+        windowSeconds(limit.timeWindow),
       )
       expect((await clientAt(server)('POST', path, body(freshAccount(name)))).status).not.toBe(429)
     }
@@ -123,7 +119,7 @@ describe.each(dialects)('security: rate limits on %s', (dialect) => {
       expectLimited(
         await clientAt(server)('POST', path, request()),
         `${name} per account`,
-        seconds(limit.timeWindow),
+        windowSeconds(limit.timeWindow),
       )
       expect((await clientAt(server)('POST', path, body(freshAccount(name)))).status).not.toBe(429)
     }

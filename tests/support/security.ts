@@ -68,3 +68,9 @@ export function foreignOriginsOf(serverUrl: string): string[] {
     `${otherScheme}//${url.host}`,
   ]
 }
+
+/** Seconds of a rate limit's time window as server/http/rate-limits.ts writes it ('15 minutes'). */
+export function windowSeconds(window: string): number {
+  const [count = '0', unit = ''] = window.split(' ')
+  return Number(count) * (unit.startsWith('hour') ? 3600 : unit.startsWith('minute') ? 60 : 1)
+}

@@ -77,7 +77,12 @@ describe('the call table', () => {
     ] as const) {
       expect(apiCalls[name], name).toMatchObject({ retries: 3, retryServerErrors: true })
     }
-    for (const name of ['leaveGroup', 'deleteGroup'] as const) expect(apiCalls[name].retries, name).toBe(3)
+    for (const name of ['leaveGroup', 'deleteGroup'] as const)
+      expect(apiCalls[name], name).toMatchObject({
+        retries: 3,
+        retryServerErrors: true,
+        idempotencyKey: true,
+      })
     for (const [name, call] of Object.entries(apiCalls)) {
       if (call.method === 'GET' && !name.endsWith('Group')) expect(call.retries, name).toBe(2)
     }
@@ -221,6 +226,22 @@ describe('retries', () => {
     await expect(api.call('vote', { params: { pollId: 7 }, body: bet })).resolves.toEqual(results)
     expect(new Set(requestsTo(votePath).map((request) => request.headers['idempotency-key'])).size).toBe(1)
     expect(requestsTo(votePath)).toHaveLength(3)
+  })
+
+  it('retry group leave and delete with one Idempotency-Key per call, the server replaying the first 204', async () => {
+    for (const [name, path] of [
+      ['leaveGroup', '/v1/stockgame/groups/3/leave'],
+      ['deleteGroup', '/v1/stockgame/groups/3/delete'],
+    ] as const) {
+      server.reply(path, internalError, { status: 204 })
+      await api.call(name, { params: { groupId: 3 } })
+      await api.call(name, { params: { groupId: 3 } })
+      const keys = requestsTo(path).map((request) => request.headers['idempotency-key'])
+      expect(keys, name).toHaveLength(3)
+      expect(keys[0], name).toMatch(/^[0-9a-f]{32}$/)
+      expect(keys[1], name).toBe(keys[0])
+      expect(keys[2], name).not.toBe(keys[0])
+    }
   })
 
   it('keep a given Idempotency-Key (a retry by the server-error policy)', async () => {

@@ -146,6 +146,26 @@ describe('the server-error policy, wired', () => {
     expect(keys.size).toBe(1)
   })
 
+  it('keeps one Idempotency-Key for a group leave across the policy attempts', async () => {
+    const { navigator } = fakeNavigator()
+    const { notifier } = fakeNotifier()
+    const path = '/v1/stockgame/groups/3/leave'
+    server.reply(path, internalError, internalError, internalError, internalError, { status: 204 })
+    const policy = provideServerErrorPolicy(serverErrorMachine, {
+      api,
+      navigate: navigator,
+      notify: notifier,
+    })
+    const leave = callWithPolicy(policy.provide({ delays: { retryDelay: 0 } }), 'leaveGroup', {
+      params: { groupId: 3 },
+    })
+    await expect(leave).resolves.toBeUndefined()
+    const keys = new Set(server.requests.map((request) => request.headers['idempotency-key']))
+    expect(server.requests).toHaveLength(5)
+    expect(keys.size).toBe(1)
+    expect([...keys][0]).toMatch(/^[0-9a-f]{32}$/)
+  })
+
   it('rejects with the ApiError of a failure below 500', async () => {
     const { navigator, moves } = fakeNavigator()
     const { notifier, notices } = fakeNotifier()

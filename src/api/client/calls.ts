@@ -171,7 +171,7 @@ export const apiCalls = {
     response: true,
   },
 
-  // groups: every write sets a state, so repeating it is harmless
+  // groups: every write but leave and delete sets a state, so repeating it is harmless
   switchGroup: {
     method: 'PATCH',
     path: '/v1/session',
@@ -238,8 +238,21 @@ export const apiCalls = {
     body: true,
     response: true,
   },
-  leaveGroup: { method: 'GET', path: '/v1/stockgame/groups/{groupId}/leave', retries: write },
-  deleteGroup: { method: 'GET', path: '/v1/stockgame/groups/{groupId}/delete', retries: write },
+  /** leave and delete are not repeatable (a second one is refused): retries replay the first answer by key */
+  leaveGroup: {
+    method: 'GET',
+    path: '/v1/stockgame/groups/{groupId}/leave',
+    retries: write,
+    retryServerErrors: true,
+    idempotencyKey: true,
+  },
+  deleteGroup: {
+    method: 'GET',
+    path: '/v1/stockgame/groups/{groupId}/delete',
+    retries: write,
+    retryServerErrors: true,
+    idempotencyKey: true,
+  },
 
   // error reporting without Sentry: one attempt, a report must never add load to a failing server
   reportClientError: { method: 'POST', path: '/v1/client-errors', retries: 0, body: true },
