@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { hasAtMostTwoDecimals } from '../domain/currency'
+import { ttcAmountProblem } from '../domain/ttc-amount'
 import { storableText } from './auth'
 import { databaseIdParamSchema, databaseIdSchema } from './ids'
 
@@ -11,6 +11,14 @@ export const groupTexts = {
   name: 'Please set a group name...',
   avatar: 'Avatar must be a PNG, JPEG or GIF.',
   needsAdmin: 'Cannot save changes, at least one member must be an admin.',
+} as const
+
+/** Why an event's extra prize is refused (`ttcAmountProblem`); the server checks the balance after. */
+export const extraPrizeTexts = {
+  notANumber: 'An extra prize must be a number.',
+  notPositive: 'An extra prize is 0 (none) or at least 0.01 TTC.',
+  decimals: 'An amount of TTC has at most two decimals.',
+  tooLarge: 'An extra prize is at most 1,000,000 TTC.',
 } as const
 
 export const groupTypes = ['userGroup', 'event', 'poll'] as const
@@ -37,12 +45,18 @@ const groupName = z
   .max(groupNameMaxLength, { error: `A group name has at most ${groupNameMaxLength} characters.` })
   .refine(storableText, { error: groupTexts.name })
 
-/** TTC with at most two decimals. */
+/** Largest extra prize of an event, in TTC. */
+export const maxExtraPrize = 1_000_000
+
+/** 0 (no prize) or an amount of TTC the game takes (src/domain/ttc-amount), up to `maxExtraPrize`. */
 const extraPrize = z
   .number()
-  .min(0)
-  .max(1_000_000)
-  .refine(hasAtMostTwoDecimals, { error: 'An amount of TTC has at most two decimals.' })
+  .min(0, { error: extraPrizeTexts.notPositive })
+  .max(maxExtraPrize, { error: extraPrizeTexts.tooLarge })
+  .superRefine((ttc, issues) => {
+    const problem = ttc === 0 ? undefined : ttcAmountProblem(ttc, maxExtraPrize)
+    if (problem) issues.addIssue({ code: 'custom', message: extraPrizeTexts[problem] })
+  })
 
 const titleRestrictions = z
   .array(titleId)
