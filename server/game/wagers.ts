@@ -2,6 +2,7 @@ import type SQLite from 'better-sqlite3'
 import { overBalanceText, type PollResults, pollTexts, type VoteValue } from '../../src/api/polls'
 import { fromHundredths, toHundredths } from '../../src/domain/currency'
 import { pollPhase } from '../../src/domain/poll-phase'
+import { ttcAmountProblem } from '../../src/domain/ttc-amount'
 import type { Executor, Tx } from '../db/database'
 import { statement } from '../db/sqlite-rows'
 import { AppError, notFound } from '../http/app-error'
@@ -10,7 +11,7 @@ export interface Bet {
   pollId: number
   userId: number
   vote: VoteValue
-  /** TTC as sent: more than 0, at most two decimals (the schema saw to it) */
+  /** TTC as sent: more than 0, at most two decimals, one hundredth at least (the schema saw to it) */
   ttcBet: number
   now: number
 }
@@ -50,8 +51,9 @@ const counterOf = { up: 'betsUp', flat: 'betsFlat', down: 'betsDown' } as const
  */
 export async function placeBet(tx: Tx, bet: Bet): Promise<PollResults> {
   const stake = toHundredths(bet.ttcBet)
-  // Beyond what a column holds, and beyond any balance: refused by the reads, in the same order.
-  if (!Number.isSafeInteger(stake)) return refuseBet(tx, bet)
+  // Above the amounts the game takes (the schema leaves them to this), and beyond any balance: refused
+  // by the reads, in the same order.
+  if (ttcAmountProblem(bet.ttcBet) === 'tooLarge') return refuseBet(tx, bet)
   // First the poll row: on PostgreSQL bets on one poll queue here, then each finds its twin committed.
   const counter = counterOf[bet.vote]
   const results = await tx
@@ -161,7 +163,7 @@ function primaryWalletNow(handle: SQLite.Database, userId: number): { address: s
  */
 export function placeBetNow(handle: SQLite.Database, bet: Bet): PollResults {
   const stake = toHundredths(bet.ttcBet)
-  if (!Number.isSafeInteger(stake)) return refuseBetNow(handle, bet)
+  if (ttcAmountProblem(bet.ttcBet) === 'tooLarge') return refuseBetNow(handle, bet)
   const results = statement(handle, countBetSql[bet.vote]).get(stake, bet.pollId, bet.now) as
     | { bets_up: number; bets_flat: number; bets_down: number; ttc_bet_total: number }
     | undefined

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { normalizedName } from '../domain/names'
 import { validationTexts as t } from './texts'
 
 /** PostgreSQL text cannot hold U+0000: a NUL in a name or login is refused here, not by the database. */
@@ -27,11 +28,20 @@ export const emailSchema = z
   .max(254, { error: t.email })
   .pipe(z.email({ error: t.email }))
 
+/**
+ * 3 to 24 ASCII letters, digits and underscores, after `normalizedName`: fullwidth 'ａｄａ' is 'ada'; a
+ * control, invisible or text-direction character gets its own text, since it cannot be seen.
+ */
 export const usernameSchema = z
   .string({ error: t.username })
-  .trim()
-  .regex(/^[A-Za-z0-9_]{3,24}$/, { error: t.username })
-  .refine((name) => !reservedUsernames.has(name.toLowerCase()), { error: t.username })
+  .refine((raw) => normalizedName(raw) !== undefined, { error: t.usernameCharacters, abort: true })
+  .transform((raw) => normalizedName(raw) ?? raw)
+  .pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_]{3,24}$/, { error: t.username })
+      .refine((name) => !reservedUsernames.has(name.toLowerCase()), { error: t.username }),
+  )
 
 /** Names that would pass for the system or for another role in the game. */
 const reservedUsernames = new Set(['guest', 'bank', 'thebank', 'the_bank', 'admin', 'alpha', 'system', 'me'])
@@ -55,8 +65,14 @@ export const signUpBodySchema = z.strictObject({
 export type SignUpBody = z.input<typeof signUpBodySchema>
 
 export const signInBodySchema = z.strictObject({
-  /** e-mail address or username */
-  login: z.string().trim().min(1).max(254).refine(storableText),
+  /** e-mail address or username; a username is found as typed at sign-up (NFKC, as `usernameSchema`) */
+  login: z
+    .string()
+    .trim()
+    .min(1)
+    .max(254)
+    .refine(storableText)
+    .transform((login) => (login.includes('@') ? login : login.normalize('NFKC').trim())),
   password: z.string().min(1).max(1024),
 })
 export type SignInBody = z.input<typeof signInBodySchema>

@@ -1,6 +1,12 @@
 import { z } from 'zod'
-import { hasAtMostTwoDecimals } from '../domain/currency'
-import { storableText } from './auth'
+import {
+  everybodyGroupName,
+  type GroupNameProblem,
+  groupNameMaxLength,
+  groupNameProblem,
+} from '../domain/group-rules'
+import { normalizedName } from '../domain/names'
+import { ttcAmountProblem } from '../domain/ttc-amount'
 import { databaseIdParamSchema, databaseIdSchema } from './ids'
 
 /** The group every player is in; a session starts with it active. */
@@ -13,6 +19,22 @@ export const groupTexts = {
   needsAdmin: 'Cannot save changes, at least one member must be an admin.',
 } as const
 
+/** What the form and the server say of a refused group name (`groupNameProblem`). */
+export const groupNameTexts: Record<GroupNameProblem, string> = {
+  name: groupTexts.name,
+  nameCharacters: 'A group name cannot contain control, invisible or text-direction characters.',
+  nameLength: `A group name has at most ${groupNameMaxLength} characters.`,
+  nameReserved: `${everybodyGroupName} is the group every player is in: please choose another name.`,
+}
+
+/** Why an event's extra prize is refused (`ttcAmountProblem`); the server checks the balance after. */
+export const extraPrizeTexts = {
+  notANumber: 'An extra prize must be a number.',
+  notPositive: 'An extra prize is 0 (none) or at least 0.01 TTC.',
+  decimals: 'An amount of TTC has at most two decimals.',
+  tooLarge: 'An extra prize is at most 1,000,000 TTC.',
+} as const
+
 export const groupTypes = ['userGroup', 'event', 'poll'] as const
 export type GroupType = (typeof groupTypes)[number]
 
@@ -20,9 +42,8 @@ export type GroupType = (typeof groupTypes)[number]
 export const memberStatuses = ['active', 'invited'] as const
 export type MemberStatus = (typeof memberStatuses)[number]
 
-export const groupNameMaxLength = 64
-/** Largest avatar upload, in bytes (one rule for the client's form and the server). */
-export { avatarMaxBytes } from '../domain/group-rules'
+/** Largest avatar upload in bytes, longest group name: one rule for the client's form and the server. */
+export { avatarMaxBytes, groupNameMaxLength } from '../domain/group-rules'
 /** Content types `POST .../avatar` takes; the server decides by the bytes, not by this header. */
 export const avatarUploadTypes = ['image/png', 'image/jpeg', 'image/gif', 'application/octet-stream'] as const
 
@@ -30,19 +51,27 @@ const id = databaseIdSchema
 const titleId = id
 const epochMs = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
 
+/** A group name as `groupNameProblem` takes it, kept normalised (`normalizedName`). */
 const groupName = z
   .string({ error: groupTexts.name })
-  .trim()
-  .min(1, { error: groupTexts.name })
-  .max(groupNameMaxLength, { error: `A group name has at most ${groupNameMaxLength} characters.` })
-  .refine(storableText, { error: groupTexts.name })
+  .superRefine((raw, issues) => {
+    const problem = groupNameProblem(raw)
+    if (problem) issues.addIssue({ code: 'custom', message: groupNameTexts[problem] })
+  })
+  .transform((raw) => normalizedName(raw) ?? raw)
 
-/** TTC with at most two decimals. */
+/** Largest extra prize of an event, in TTC. */
+export const maxExtraPrize = 1_000_000
+
+/** 0 (no prize) or an amount of TTC the game takes (src/domain/ttc-amount), up to `maxExtraPrize`. */
 const extraPrize = z
   .number()
-  .min(0)
-  .max(1_000_000)
-  .refine(hasAtMostTwoDecimals, { error: 'An amount of TTC has at most two decimals.' })
+  .min(0, { error: extraPrizeTexts.notPositive })
+  .max(maxExtraPrize, { error: extraPrizeTexts.tooLarge })
+  .superRefine((ttc, issues) => {
+    const problem = ttc === 0 ? undefined : ttcAmountProblem(ttc, maxExtraPrize)
+    if (problem) issues.addIssue({ code: 'custom', message: extraPrizeTexts[problem] })
+  })
 
 const titleRestrictions = z
   .array(titleId)

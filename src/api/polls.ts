@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { fromHundredths, hasAtMostTwoDecimals, ttcSymbol } from '../domain/currency'
+import { fromHundredths, ttcSymbol } from '../domain/currency'
+import { ttcAmountProblem } from '../domain/ttc-amount'
 import { databaseIdSchema } from './ids'
 
 /** The spec's bet texts (§5, §8) and ours for the cases it does not name. */
@@ -28,14 +29,21 @@ export type VoteValue = z.infer<typeof voteValueSchema>
 export const pollPhaseSchema = z.enum(['open', 'closed', 'evaluated'])
 
 const pollId = databaseIdSchema
-/** Above this no balance can reach: the amount check answers instead of the decimals check. */
-const unaffordableTtc = 1e12
+const wagerProblemTexts = { notPositive: pollTexts.wagerNotPositive, decimals: pollTexts.wagerDecimals }
 
-/** A wager in TTC: more than 0, at most two decimals; the balance check is the server's. */
+/**
+ * A wager in TTC: more than 0, at most two decimals, at least one hundredth (src/domain/ttc-amount).
+ * An amount above the rule's maximum passes here: no balance reaches it, so the bet itself refuses it
+ * with the spec's over-balance text and the player's balance, as the bet form does.
+ */
 export const ttcBetSchema = z
   .number({ error: (issue) => (issue.input == null ? pollTexts.wagerMissing : pollTexts.wagerNotANumber) })
   .gt(0, { error: pollTexts.wagerNotPositive })
-  .refine((ttc) => ttc > unaffordableTtc || hasAtMostTwoDecimals(ttc), { error: pollTexts.wagerDecimals })
+  .superRefine((ttc, issues) => {
+    const problem = ttcAmountProblem(ttc)
+    if (problem === 'notPositive' || problem === 'decimals')
+      issues.addIssue({ code: 'custom', message: wagerProblemTexts[problem] })
+  })
 
 /** `{pollId}` in /v1/stockgame/polls/{pollId}/... */
 export const pollParamsSchema = z.strictObject({ pollId: z.coerce.number().pipe(pollId) })

@@ -1,3 +1,5 @@
+import { normalizedName } from './names'
+
 /** The group every player is in (spec §9 "Default active group id"): nobody leaves, edits or deletes it. */
 export const everybodyGroupId = 1000
 
@@ -7,8 +9,17 @@ const avatarExtensions = /\.(png|jpe?g|gif)$/i
 /** Largest avatar the server takes, in bytes. */
 export const avatarMaxBytes = 256 * 1024
 
-/** Why a group form cannot be sent; the view shows the spec's text of each (src/api/groups `groupTexts`). */
-export type GroupFormProblem = 'name' | 'avatar' | 'avatarSize'
+/** The name of group 1000 (migration 0006): no other group may look like it. */
+export const everybodyGroupName = 'Alpha'
+
+/** Longest group name, in UTF-16 units, after normalisation. */
+export const groupNameMaxLength = 64
+
+/** Why a group name is refused; src/api/groups `groupNameTexts` says each to the player. */
+export type GroupNameProblem = 'name' | 'nameCharacters' | 'nameLength' | 'nameReserved'
+
+/** Why a group form cannot be sent; the view shows the text of each (src/api/groups). */
+export type GroupFormProblem = GroupNameProblem | 'avatar' | 'avatarSize'
 
 /** What a group form checks of a picked file. */
 export interface AvatarFile {
@@ -17,9 +28,19 @@ export interface AvatarFile {
   readonly size: number
 }
 
-/** Spec §5: a group needs a name (blank is none). */
-export function groupNameProblem(name: string): GroupFormProblem | undefined {
-  return name.trim().length === 0 ? 'name' : undefined
+/**
+ * Spec §5: a group needs a name (blank is none). Ours: the name as kept (`normalizedName`) holds no
+ * character that hides or reorders text, fits 64 units, and is not the default group's in any case or
+ * width, so nobody passes a group of their own off as the one every player is in. Stored names from
+ * before stay as they are; they meet this rule when their group is next saved.
+ */
+export function groupNameProblem(raw: string): GroupNameProblem | undefined {
+  const name = normalizedName(raw)
+  if (name === undefined) return 'nameCharacters'
+  if (name.length === 0) return 'name'
+  if (name.length > groupNameMaxLength) return 'nameLength'
+  if (name.toLowerCase() === everybodyGroupName.toLowerCase()) return 'nameReserved'
+  return undefined
 }
 
 /**

@@ -1,4 +1,4 @@
-import { hasAtMostTwoDecimals } from './currency'
+import { ttcAmountProblem } from './ttc-amount'
 
 /** Why a wager cannot be placed (spec §5); undefined when it can. */
 export type WagerProblem = 'missing' | 'notANumber' | 'notPositive' | 'decimals' | 'overBalance'
@@ -25,15 +25,16 @@ export function parseWager(wager: WagerInput): number | undefined {
 }
 
 /**
- * Checks a wager against the balance (TTC): set, a number, more than 0, at most two decimals, at most
- * the balance. The first problem found, in that order.
+ * Checks a wager against the balance (TTC): set, a number, an amount the game takes (more than 0, at
+ * most two decimals, one hundredth at least: `ttcAmountProblem`, as the server's schema), at most the
+ * balance. The first problem found, in that order; an amount above the game's maximum is above any
+ * balance.
  */
 export function wagerProblem(wager: WagerInput, balance: number): WagerProblem | undefined {
   if (wager == null || String(wager).trim() === '') return 'missing'
   const amount = parseWager(wager)
   if (amount === undefined) return 'notANumber'
-  if (amount <= 0) return 'notPositive'
-  if (!hasAtMostTwoDecimals(amount)) return 'decimals'
-  if (amount > balance) return 'overBalance'
-  return undefined
+  const problem = ttcAmountProblem(amount)
+  if (problem === 'tooLarge' || (problem === undefined && amount > balance)) return 'overBalance'
+  return problem
 }

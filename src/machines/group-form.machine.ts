@@ -110,10 +110,13 @@ export const groupFormMachine = setup({
             return context.draft
         }
       })()
-      // a shown problem goes as soon as it is fixed; new ones wait for the next submit (avatars excepted)
+      // A shown problem goes as soon as it is fixed, or becomes the field's new one (a name with a hidden
+      // character, then the default group's name); new ones wait for the next submit (avatars excepted).
       const now = problemsOf(draft)
       const kept = Object.fromEntries(
-        Object.entries(context.problems).filter(([field]) => field in now),
+        Object.keys(context.problems)
+          .filter((field) => field in now)
+          .map((field) => [field, now[field as keyof Problems]]),
       ) as Problems
       return {
         draft,

@@ -17,6 +17,7 @@ import {
   snapshot,
   tableNames,
 } from '../support/db-rows'
+import { edgeNumber, exponentForm } from '../support/edge-numbers'
 import { type Answer, HttpClient } from '../support/http-client'
 import { startTestServer, type TestServer } from '../support/test-server'
 
@@ -110,6 +111,10 @@ const oddStrings = [
   '0',
   '1e309',
   '-1e309',
+  '1e-9',
+  '5e-324',
+  '1e21',
+  '1E2',
   'NaN',
   'Infinity',
   'null',
@@ -150,6 +155,7 @@ const junkValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom(null, true, false, 0, -1, -0, 1.5, 1e308, 2 ** 31, 2 ** 53 + 2, -(2 ** 63), [], {}),
   fc.integer(),
   fc.double(),
+  edgeNumber,
   fc.jsonValue({ maxDepth: 3 }),
   fc.array(hostileString, { maxLength: 5 }),
   deepNesting,
@@ -217,6 +223,8 @@ function plausibleNumbers(known: Known): fc.Arbitrary<number> {
     fc.constantFrom(2 ** 31, Number.MAX_SAFE_INTEGER, 1e308),
     fc.integer({ min: 1_600_000_000_000, max: 2_000_000_000_000 }),
     fc.double({ noNaN: true }),
+    // more than 0 yet no hundredth, a third decimal, past exact integer hundredths (amounts: ttcBet)
+    edgeNumber,
   )
 }
 
@@ -332,6 +340,10 @@ function bodyFor(route: RouteInfo, allFields: string[], known: Known): fc.Arbitr
         { arbitrary: json(fc.jsonValue()), weight: 2 },
         { arbitrary: json(objectWithFields(ownShape)), weight: 5 },
         ...(bodySchema ? [{ arbitrary: json(wellTyped(bodySchema, known)), weight: 5 }] : []),
+        // the same values with every number written as 1.25e+1 or 3E0
+        ...(bodySchema
+          ? [{ arbitrary: json(wellTyped(bodySchema, known)).map(exponentForm), weight: 2 }]
+          : []),
         { arbitrary: json(objectWithFields(ownShape)).map((t) => t.slice(0, -1)), weight: 1 },
         { arbitrary: notJson, weight: 1 },
         { arbitrary: pollution(fields), weight: 1 },
@@ -420,6 +432,12 @@ const pathParam = (known: Known) =>
         '2147483648',
         '999999999999999',
         '9007199254740993',
+        '1e0',
+        '1E1',
+        '1e-9',
+        '5e-324',
+        '1e21',
+        '1e308',
         '__proto__',
         'constructor',
         'NaN',

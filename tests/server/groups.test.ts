@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { defaultGroupId, type Group, groupTexts } from '../../src/api/groups'
+import { defaultGroupId, extraPrizeTexts, type Group, groupTexts } from '../../src/api/groups'
 import type { AuthUser } from '../../src/api/users'
 import { type SignedUp, signUpPlayer } from '../support/accounts'
 import { dialects } from '../support/databases'
@@ -132,6 +132,9 @@ describe.each(dialects)('groups on %s', (dialect) => {
         [{ type: 'event', endTime: now + 3600_000, titleRestrictions: [1] }, 'titleRestrictions'],
         [{ type: 'event', endTime: now + 3600_000, titleRestrictions: [2494, 2494] }, 'titleRestrictions'],
         [{ type: 'event', endTime: now + 3600_000, extraPrize: 0.001 }, 'extraPrize'],
+        [{ type: 'event', endTime: now + 3600_000, extraPrize: 1e-9 }, 'extraPrize'],
+        [{ type: 'event', endTime: now + 3600_000, extraPrize: -1 }, 'extraPrize'],
+        [{ type: 'event', endTime: now + 3600_000, extraPrize: 1e21 }, 'extraPrize'],
         [{ type: 'poll' }, 'type'],
       ]
       for (const [extra, field] of cases) {
@@ -142,6 +145,14 @@ describe.each(dialects)('groups on %s', (dialect) => {
         expect(answer.status, JSON.stringify(extra)).toBe(400)
         expect(Object.keys(answer.body.error.fields ?? {}), JSON.stringify(extra)).toEqual([field])
       }
+      const tiny = { name: 'Event', type: 'event', endTime: now + 3600_000, extraPrize: 1e-9 }
+      expect((await alice.client.post(groupsPath, tiny)).body).toEqual({
+        error: {
+          code: 'validation_failed',
+          message: extraPrizeTexts.notPositive,
+          fields: { extraPrize: extraPrizeTexts.notPositive },
+        },
+      })
       const guest = await new HttpClient(server.url).post(groupsPath, { name: 'Guests' })
       expect(guest.status).toBe(401)
       expect(await groupCount()).toBe(before)

@@ -1,10 +1,13 @@
+import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openPolls } from '../../server/game/poll-opening'
 import type { ApiErrorBody } from '../../src/api/errors'
 import type { NextPoll, Poll, PollResults, PollStatus } from '../../src/api/polls'
 import { pollStartsBetween } from '../../src/domain/poll-schedule'
+import { ttcAmountProblem } from '../../src/domain/ttc-amount'
 import { type SignedUp, signUpPlayer } from '../support/accounts'
 import { dialects } from '../support/databases'
+import { edgeNumber, exponentForm } from '../support/edge-numbers'
 import { HttpClient } from '../support/http-client'
 import {
   advanceBy,
@@ -210,16 +213,25 @@ describe.each(dialects)('bets on %s', (dialect) => {
   afterAll(() => server.stop())
 
   it('refuses wagers of 0 or less, without a wager, over the balance or with three decimals, with the spec texts', async () => {
+    const overBalance = "You don't have so much money... (Max 100.00 TTC)"
     const refusals: [unknown, string][] = [
       [0, 'Your wager must be greater than 0.'],
       [-5, 'Your wager must be greater than 0.'],
       [-0.01, 'Your wager must be greater than 0.'],
+      // more than 0, yet not one hundredth: stored, they would be a stake of 0
+      [1e-9, 'Your wager must be greater than 0.'],
+      [5e-324, 'Your wager must be greater than 0.'],
+      [0.004, 'Your wager can have at most two decimals.'],
+      // beyond the integer hundredths a column holds exactly
+      [1e21, overBalance],
+      [Number.MAX_SAFE_INTEGER, overBalance],
+      [1e308, overBalance],
       [undefined, 'You must set your wager...'],
       [null, 'You must set your wager...'],
       ['10', 'Your wager must be a number.'],
       [1.234, 'Your wager can have at most two decimals.'],
-      [100.01, "You don't have so much money... (Max 100.00 TTC)"],
-      [1e300, "You don't have so much money... (Max 100.00 TTC)"],
+      [100.01, overBalance],
+      [1e300, overBalance],
     ]
     for (const [ttcBet, text] of refusals) {
       const answer = await bet(alice, ttcBet)
@@ -234,6 +246,38 @@ describe.each(dialects)('bets on %s', (dialect) => {
     expect(wrongVote.status).toBe(400)
     expect(wrongVote.body.error.message).toBe('Please choose up, flat or down.')
     expect(await balanceOf(server, alice.user.id)).toBe(100_00)
+  })
+
+  it('answers any amount the rule refuses with its text, written plainly or in exponent form', async () => {
+    const texts = {
+      notANumber: 'Your wager must be a number.',
+      notPositive: 'Your wager must be greater than 0.',
+      decimals: 'Your wager can have at most two decimals.',
+      tooLarge: "You don't have so much money... (Max 100.00 TTC)",
+    }
+    const refused = fc.tuple(
+      edgeNumber.filter((ttc) => ttcAmountProblem(ttc) !== undefined),
+      fc.boolean(),
+    )
+    await fc.assert(
+      fc.asyncProperty(refused, async ([ttcBet, inExponentForm]) => {
+        const body = JSON.stringify({ pollId: poll.pollId, userId: alice.user.id, vote: 'up', ttcBet })
+        const answer = await alice.client.post<ApiErrorBody>(
+          votePath(),
+          inExponentForm ? exponentForm(body) : body,
+        )
+        const text = texts[ttcAmountProblem(ttcBet) ?? 'notANumber']
+        expect(answer.status, String(ttcBet)).toBe(400)
+        expect(answer.body.error, String(ttcBet)).toEqual({
+          code: 'validation_failed',
+          message: text,
+          fields: { ttcBet: text },
+        })
+      }),
+      { numRuns: 40 },
+    )
+    expect(await balanceOf(server, alice.user.id)).toBe(100_00)
+    expect(await server.ctx.db.selectFrom('votes').selectAll().execute()).toEqual([])
   })
 
   it('takes bets from the signed-in player alone, on the poll of the address', async () => {

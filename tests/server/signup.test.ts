@@ -177,6 +177,9 @@ describe.each(dialects)('sign-up on %s', (dialect) => {
       ['a reserved username', { username: 'Admin' }, 'username', t.username],
       ['the Bank as username', { username: 'bank' }, 'username', t.username],
       ['a username of the wrong type', { username: 12345 }, 'username', t.username],
+      ['a username written backwards', { username: '\u202Enimda' }, 'username', t.usernameCharacters],
+      ['a username with a zero-width space', { username: 'ada\u200Blove' }, 'username', t.usernameCharacters],
+      ['a reserved username in fullwidth', { username: 'ＡＤＭＩＮ' }, 'username', t.username],
       ['a missing username', { username: undefined }, 'username', t.username],
       ['an 11-character password', { password: 'elevenchars' }, 'password', t.password],
       ['a 129-character password', { password: 'p'.repeat(129) }, 'password', t.password],
@@ -192,6 +195,33 @@ describe.each(dialects)('sign-up on %s', (dialect) => {
       const error = await expectRefused(body)
       expect(error).toEqual({ code: 'validation_failed', message: text, fields: { [field]: text } })
     })
+  })
+
+  it('keeps a fullwidth username as the ASCII it looks like, so nobody else can take that', async () => {
+    const body = await validBody()
+    const fullwidth = [...body.username]
+      .map((c) => String.fromCodePoint((c.codePointAt(0) ?? 0) + 0xfee0))
+      .join('')
+    const answer = await new HttpClient(server.url).post<AuthUser>('/v1/auth/signup', {
+      ...body,
+      username: fullwidth,
+    })
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201)
+    expect(answer.body.username).toBe(body.username)
+    const row = await server.ctx.db
+      .selectFrom('users')
+      .select('username')
+      .where('id', '=', answer.body.id)
+      .executeTakeFirst()
+    expect(row?.username).toBe(body.username)
+    const again = await expectRefused({ ...(await validBody()), username: body.username }, 409)
+    expect(again.code).toBe('username_taken')
+    // typed as at sign-up, the name signs in
+    const signIn = await new HttpClient(server.url).post('/v1/auth/signin', {
+      login: fullwidth,
+      password: body.password,
+    })
+    expect(signIn.status).toBe(200)
   })
 
   it('names every bad field at once, the message being the first', async () => {

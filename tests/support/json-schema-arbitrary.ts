@@ -1,4 +1,5 @@
 import fc from 'fast-check'
+import { hugeNumbers, tinyNumbers } from './edge-numbers'
 
 /** The part of JSON Schema (as OpenAPI 3.1 documents carry it) that our zod schemas produce. */
 export interface JsonSchema {
@@ -42,11 +43,30 @@ function stringFor(schema: JsonSchema): fc.Arbitrary<string> {
 }
 
 function numberFor(schema: JsonSchema, integer: boolean): fc.Arbitrary<number> {
-  const min = schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : -1e6)
-  const max = schema.maximum ?? (schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - 1 : 1e9)
-  if (integer)
+  const lowest = schema.minimum ?? schema.exclusiveMinimum ?? -1e6
+  const highest = schema.maximum ?? schema.exclusiveMaximum ?? 1e9
+  const minExcluded = schema.minimum === undefined && schema.exclusiveMinimum !== undefined
+  const maxExcluded = schema.maximum === undefined && schema.exclusiveMaximum !== undefined
+  if (integer) {
+    const min = minExcluded ? lowest + 1 : lowest
+    const max = maxExcluded ? highest - 1 : highest
     return fc.integer({ min: Math.ceil(Math.max(min, -(2 ** 31))), max: Math.floor(Math.min(max, 2 ** 31)) })
-  return fc.double({ min, max, noNaN: true, noDefaultInfinity: true })
+  }
+  // Edges are checked against the schema's own bounds, not the defaults of the plain draw.
+  const { minimum = -Infinity, maximum = Infinity } = schema
+  const { exclusiveMinimum = -Infinity, exclusiveMaximum = Infinity } = schema
+  const inRange = (n: number) => n >= minimum && n <= maximum && n > exclusiveMinimum && n < exclusiveMaximum
+  // The documented range says nothing of what rounds to no hundredth or overflows integer hundredths.
+  const edges = [...tinyNumbers, ...hugeNumbers].filter(inRange)
+  const plain = fc.double({
+    min: lowest,
+    max: highest,
+    minExcluded,
+    maxExcluded,
+    noNaN: true,
+    noDefaultInfinity: true,
+  })
+  return edges.length > 0 ? fc.oneof(plain, fc.constantFrom(...edges)) : plain
 }
 
 /**

@@ -176,6 +176,24 @@ describe('usernameSchema', () => {
       }),
     )
   })
+
+  it('refuses control, invisible and text-direction characters with a text that says so', () => {
+    for (const name of [
+      '\u202Eadmin',
+      'ada\u200B',
+      'ada\u200Dlove',
+      '\u2066ada\u2069',
+      'ada\u0000',
+      '\uFEFFada',
+    ])
+      expect(errorOf(usernameSchema, name), JSON.stringify(name)).toBe(validationTexts.usernameCharacters)
+  })
+
+  it('keeps a fullwidth name as the ASCII it looks like, and refuses reserved names in any width', () => {
+    expect(usernameSchema.parse('ａｄａ＿ｌｏｖｅｌａｃｅ')).toBe('ada_lovelace')
+    expect(usernameSchema.parse('\u3000ada\u3000')).toBe('ada')
+    expect(errorOf(usernameSchema, 'ＡＤＭＩＮ')).toBe(validationTexts.username)
+  })
 })
 
 describe('passwordSchema: 12 to 128 characters', () => {

@@ -65,6 +65,14 @@ describe('wagers', () => {
     expect(parseWager('')).toBeUndefined()
   })
 
+  it('refuses amounts that round to no hundredth as the server does: more than 0 is not enough', () => {
+    expect(wagerProblem('0.000000001', 10)).toBe('notPositive')
+    expect(wagerProblem(5e-324, 10)).toBe('notPositive')
+    expect(wagerProblem('0.004', 10)).toBe('decimals')
+    // above what the game takes at all: above any balance, whatever the one given
+    expect(wagerProblem(1e21, 1e22)).toBe('overBalance')
+  })
+
   it('takes a decimal comma, but no thousands comma and no other notation', () => {
     expect(parseWager('1,5')).toBe(1.5)
     expect(parseWager('12,50')).toBe(12.5)

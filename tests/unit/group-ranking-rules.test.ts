@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { betOverview } from '~/domain/bet-overview'
 import { hottestBets, hottestGroups } from '~/domain/group-recommendations'
-import { avatarProblem, canAdminister, canLeave, groupNameProblem, hasAdmin } from '~/domain/group-rules'
+import {
+  avatarProblem,
+  canAdminister,
+  canLeave,
+  everybodyGroupName,
+  groupNameProblem,
+  hasAdmin,
+} from '~/domain/group-rules'
 import { earnsTrophy, periodOfTab, rankingTabOf, trophyOf } from '~/domain/ranking-tabs'
 import { group } from '../support/game-fixtures'
 
@@ -46,6 +53,29 @@ describe('group rules (spec §5, §6)', () => {
     expect(groupNameProblem('')).toBe('name')
     expect(groupNameProblem('   ')).toBe('name')
     expect(groupNameProblem('Bulls')).toBeUndefined()
+  })
+
+  it('refuses names with control, invisible or text-direction characters', () => {
+    for (const name of [
+      'Bulls\u202E',
+      '\u200BBulls',
+      'Bu\u200Dlls',
+      'Bulls\u2066x\u2069',
+      'a\nb',
+      '\uFEFFBulls',
+    ])
+      expect(groupNameProblem(name), JSON.stringify(name)).toBe('nameCharacters')
+  })
+
+  it("refuses the default group's name in any case or width, and names over 64 characters once normalised", () => {
+    expect(everybodyGroupName).toBe('Alpha')
+    for (const name of ['Alpha', 'alpha', ' ALPHA ', 'Ａｌｐｈａ', 'ａｌｐｈａ'])
+      expect(groupNameProblem(name), name).toBe('nameReserved')
+    expect(groupNameProblem('Alpha Bulls')).toBeUndefined()
+    expect(groupNameProblem('x'.repeat(64))).toBeUndefined()
+    expect(groupNameProblem('x'.repeat(65))).toBe('nameLength')
+    // one character in the form, four once normalised
+    expect(groupNameProblem('㍿'.repeat(17))).toBe('nameLength')
   })
 
   it('takes PNG, JPEG and GIF avatars only, by type or, without one, by extension', () => {

@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react'
 import { styled } from 'styled-system/jsx'
 import type { ActorRefFrom } from 'xstate'
-import { groupTexts } from '~/api/groups'
-import { avatarMaxBytes } from '~/domain/group-rules'
+import { groupNameTexts, groupTexts } from '~/api/groups'
+import { avatarMaxBytes, groupNameMaxLength } from '~/domain/group-rules'
 import {
   type GroupFormMachine,
   selectDraft,
@@ -15,7 +15,7 @@ import { AvatarPicker } from './AvatarPicker'
 import { EventFields } from './EventFields'
 
 const problemTexts = {
-  name: groupTexts.name,
+  ...groupNameTexts,
   avatar: groupTexts.avatar,
   avatarSize: `An avatar may be at most ${avatarMaxBytes / 1024} KB.`,
   endTime: groupFormTexts.endTime,
@@ -32,7 +32,7 @@ export function GroupFormFields({ form }: { readonly form: ActorRefFrom<GroupFor
         <Field.Label>Group name</Field.Label>
         <Field.Input
           value={draft.name}
-          maxLength={64}
+          maxLength={groupNameMaxLength}
           onChange={(event) => form.send({ type: 'groupForm.setName', name: event.target.value })}
         />
         <Field.ErrorText>{problems.name && problemTexts[problems.name]}</Field.ErrorText>

@@ -191,6 +191,30 @@ describe('the group overview (spec §2 /groups)', () => {
     )
     expect(await screen.findByRole('button', { name: 'Switch to Bulls' })).toBeTruthy()
   })
+
+  it("refuses a name that hides or reorders text, or the default group's name, with texts that say so", async () => {
+    const view = show()
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('button', { name: 'Create group' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Create a group' })
+    const name = within(dialog).getByLabelText('Group name')
+    await user.click(name)
+    await user.paste('Bulls\u202E')
+    await user.click(within(dialog).getByRole('button', { name: 'Create group' }))
+    expect(
+      await within(dialog).findByText(
+        'A group name cannot contain control, invisible or text-direction characters.',
+      ),
+    ).toBeTruthy()
+    // one change from one refused name to another: the text follows at once
+    await user.tripleClick(name)
+    await user.paste('ALPHA')
+    expect(
+      await within(dialog).findByText('Alpha is the group every player is in: please choose another name.'),
+    ).toBeTruthy()
+    await user.click(within(dialog).getByRole('button', { name: 'Create group' }))
+    expect(view.calls).not.toContain('createGroup')
+  })
 })
 
 describe('creating an event', () => {

@@ -119,6 +119,18 @@ describe('sign-up validation (spec §5)', () => {
     await waitFor(() => expect(form.queryByText('Please enter a valid email address')).toBeNull())
   })
 
+  it('says what is wrong with a username holding a character that cannot be seen', async () => {
+    const user = userEvent.setup()
+    showSignIn()
+    const form = await signUpTab(user)
+    await user.click(form.getByLabelText('Username', { exact: false, selector: 'input' }))
+    await user.paste('ada\u202Elove')
+    await user.tab()
+    expect(
+      await form.findByText('A username cannot contain control, invisible or text-direction characters.'),
+    ).toBeTruthy()
+  })
+
   it('signs up, refreshes the session and sends the new player to the welcome slides', async () => {
     const user = userEvent.setup()
     const bodies: unknown[] = []
