@@ -9,7 +9,8 @@ import {
   type setMembersBodySchema,
   type updateMembersBodySchema,
 } from '../../src/api/groups'
-import { fromHundredths, toHundredths } from '../../src/domain/currency'
+import { overBalanceText } from '../../src/api/polls'
+import { toHundredths } from '../../src/domain/currency'
 import type { AppContext } from '../context'
 import type { Executor, Tx } from '../db/database'
 import type { UserGroupRow } from '../db/tables/groups.table'
@@ -120,7 +121,7 @@ export async function createGroup(
 async function fundPrize(tx: Tx, groupId: number, creatorId: number, prize: number, now: number) {
   const [wallet] = await walletsOf(tx, creatorId)
   if (!wallet || wallet.balance < prize) {
-    const message = `You don't have so much money... (Max ${fromHundredths(wallet?.balance ?? 0)})`
+    const message = overBalanceText(wallet?.balance ?? 0)
     throw fieldError('extraPrize', message, 'insufficient_balance')
   }
   const address = prizeWalletOf(groupId)

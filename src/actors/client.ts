@@ -18,6 +18,7 @@ import { type ClientCore, type ClientCoreDeps, startClientCore } from './client-
 import { createErrorReporter } from './error-reporting'
 import { inspectorFor } from './inspector'
 import type { Navigator } from './navigation'
+import { createServerClock } from './server-clock'
 import { startServiceWorker } from './service-worker.actors'
 
 export interface ClientOptions extends Partial<ClientCoreDeps> {
@@ -34,10 +35,13 @@ export interface ClientOptions extends Partial<ClientCoreDeps> {
  */
 export function createClient(options: ClientOptions): Client {
   const config = options.config ?? clientConfigFrom(import.meta.env)
-  const api = options.api ?? createApiClient({ baseUrl: config.apiUrl })
+  const serverClock = createServerClock()
+  const api = options.api ?? createApiClient({ baseUrl: config.apiUrl, onServerDate: serverClock.observe })
   const search = options.search ?? globalThis.location?.search ?? ''
   return clientFacade(
     startClientCore({
+      // game time is the server's: phases, countdowns and evaluation times read its clock
+      now: serverClock.now,
       ...options,
       api,
       reporter: options.reporter ?? createErrorReporter({ api, dsn: config.sentryDsn, release: appVersion }),

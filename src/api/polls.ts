@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { fromHundredths, ttcSymbol } from '../domain/currency'
+import { fromHundredths } from '../domain/currency'
 import { ttcAmountProblem } from '../domain/ttc-amount'
 import { databaseIdSchema } from './ids'
 
@@ -17,9 +17,9 @@ export const pollTexts = {
   pollMismatch: 'The poll of the bet does not match the address.',
 } as const
 
-/** 'You don't have so much money... (Max 42.50 TTC)': the balance the bet may not exceed. */
+/** The spec's 'You don't have so much money... (Max {ttc})', the balance with two decimals: '(Max 42.50)'. */
 export function overBalanceText(balanceHundredths: number): string {
-  return `You don't have so much money... (Max ${fromHundredths(balanceHundredths).toFixed(2)} ${ttcSymbol})`
+  return `You don't have so much money... (Max ${fromHundredths(balanceHundredths).toFixed(2)})`
 }
 
 export const voteValueSchema = z.enum(['up', 'flat', 'down'])

@@ -12,7 +12,7 @@ export const gameTexts = {
   wagerNotPositive: 'Your wager must be greater than 0.',
   wagerDecimals: 'Your wager can have at most two decimals.',
   /** the balance in TTC, two decimals */
-  overBalance: (balance: number) => `You don't have so much money... (Max ${balance.toFixed(2)} TTC)`,
+  overBalance: (balance: number) => `You don't have so much money... (Max ${balance.toFixed(2)})`,
   betFailed: 'Error sending bet to server',
   alreadyBet: 'Warning: You have already placed your bet.',
   predictionFailed: 'Error sending prediction to server',

@@ -95,7 +95,7 @@ export const betModel: PathModel = {
         case 'zero':
           return [validation('Your wager must be greater than 0.')]
         case 'tooMuch':
-          return [validation("You don't have so much money... (Max 50.00 TTC)")]
+          return [validation("You don't have so much money... (Max 50.00)")]
         default: {
           const bet = betOf(event)
           return queue.length === 0

@@ -74,7 +74,7 @@ describe.each(dialects)('events and their extra prize on %s', (dialect) => {
     const before = await count()
     const answer = await bob.client.post(groupsPath, event({ extraPrize: balance + 1 }))
     expect(answer.status).toBe(400)
-    const message = `You don't have so much money... (Max ${balance})`
+    const message = `You don't have so much money... (Max ${balance.toFixed(2)})`
     expect(answer.body).toEqual({
       error: { code: 'insufficient_balance', message, fields: { extraPrize: message } },
     })

@@ -151,7 +151,7 @@ describe.each(dialects)('200 simultaneous bets from 50 players on one poll on %s
     expect(answers.filter((a) => a.status === 200)).toHaveLength(spenders.length)
     for (const answer of answers.filter((a) => a.status !== 200)) {
       expect(answer.status).toBe(400)
-      expect(answer.body.error.message).toBe("You don't have so much money... (Max 0.00 TTC)")
+      expect(answer.body.error.message).toBe("You don't have so much money... (Max 0.00)")
     }
     const balances = await server.ctx.db
       .selectFrom('wallets')

@@ -213,7 +213,7 @@ describe.each(dialects)('bets on %s', (dialect) => {
   afterAll(() => server.stop())
 
   it('refuses wagers of 0 or less, without a wager, over the balance or with three decimals, with the spec texts', async () => {
-    const overBalance = "You don't have so much money... (Max 100.00 TTC)"
+    const overBalance = "You don't have so much money... (Max 100.00)"
     const refusals: [unknown, string][] = [
       [0, 'Your wager must be greater than 0.'],
       [-5, 'Your wager must be greater than 0.'],
@@ -253,7 +253,7 @@ describe.each(dialects)('bets on %s', (dialect) => {
       notANumber: 'Your wager must be a number.',
       notPositive: 'Your wager must be greater than 0.',
       decimals: 'Your wager can have at most two decimals.',
-      tooLarge: "You don't have so much money... (Max 100.00 TTC)",
+      tooLarge: "You don't have so much money... (Max 100.00)",
     }
     const refused = fc.tuple(
       edgeNumber.filter((ttc) => ttcAmountProblem(ttc) !== undefined),

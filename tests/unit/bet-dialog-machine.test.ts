@@ -60,7 +60,7 @@ describe('the bet dialog (spec §5, §8)', () => {
     expect(selectWagerError(actor.getSnapshot())).toBeUndefined()
     actor.send(submit(42.5))
     expect(selectWagerError(actor.getSnapshot())?.message).toBe(
-      "You don't have so much money... (Max 42.50 TTC)",
+      "You don't have so much money... (Max 42.50)",
     )
   })
 

@@ -55,7 +55,7 @@ describe('the bet flow', () => {
       {
         kind: 'negative',
         message: 'Validation Error',
-        caption: "You don't have so much money... (Max 50.00 TTC)",
+        caption: "You don't have so much money... (Max 50.00)",
       },
     ])
     expect(seen.every((s) => s.step === 'notice')).toBe(true)

@@ -44,7 +44,7 @@ describe('game texts', () => {
       caption: 'You must set your wager...',
     })
     expect(gameNotices.invalidWager('overBalance', 42.5).caption).toBe(
-      "You don't have so much money... (Max 42.50 TTC)",
+      "You don't have so much money... (Max 42.50)",
     )
   })
 })

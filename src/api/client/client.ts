@@ -23,6 +23,8 @@ export interface ApiClientOptions {
   readonly fetch?: typeof fetch
   /** per attempt, for calls the table gives none @default 30000 */
   readonly timeoutMs?: number
+  /** told every answer's `Date` header with the device's times of sending and receiving (the game's clock) */
+  readonly onServerDate?: (dateHeader: string | null, sentAt: number, receivedAt: number) => void
 }
 
 /** Calls a game API endpoint of `apiCalls` by name; arguments and result typed from the table. */
@@ -106,6 +108,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     }, timeoutMs)
     const onAbort = () => controller.abort(args.signal?.reason)
     args.signal?.addEventListener('abort', onAbort, { once: true })
+    const sentAt = Date.now()
     try {
       const response = await $fetch.raw<unknown>(path, {
         method: definition.method,
@@ -114,6 +117,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         body: definition.body ? (args.body as BodyInit | Record<string, unknown>) : undefined,
         headers: key ? { 'idempotency-key': key } : undefined,
         signal: controller.signal,
+        // every answer, errors included, tells the server's time
+        onResponse: ({ response }) =>
+          options.onServerDate?.(response.headers.get('date'), sentAt, Date.now()),
       })
       return { status: response.status, data: response._data }
     } catch (error) {

@@ -97,14 +97,20 @@ describe('the group overview (spec §2 /groups)', () => {
         name: 'Leave group',
       }),
     )
-    await waitFor(() => expect(view.sent).toEqual([{ name: 'leaveGroup', args: { params: { groupId: 7 } } }]))
+    await waitFor(() =>
+      expect(view.sent).toEqual([
+        { name: 'leaveGroup', args: { params: { groupId: 7 }, idempotencyKey: expect.any(String) } },
+      ]),
+    )
   })
 
   it('declines an invitation by leaving the group', async () => {
     const view = show({ groups: withInvitation })
     await userEvent.click(await screen.findByRole('button', { name: 'Decline Owls' }))
     await waitFor(() =>
-      expect(view.sent).toEqual([{ name: 'leaveGroup', args: { params: { groupId: 11 } } }]),
+      expect(view.sent).toEqual([
+        { name: 'leaveGroup', args: { params: { groupId: 11 }, idempotencyKey: expect.any(String) } },
+      ]),
     )
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Invitations' })).toBeNull())
     expect(screen.queryByText('Owls')).toBeNull()

@@ -204,7 +204,7 @@ describe('the bet dialog (spec §5, §8)', () => {
     await user.clear(wager)
     await user.type(wager, '150')
     await user.click(within(dialog).getByRole('button', { name: 'Place bet' }))
-    expect(within(dialog).getByText("You don't have so much money... (Max 100.00 TTC)")).toBeTruthy()
+    expect(within(dialog).getByText("You don't have so much money... (Max 100.00)")).toBeTruthy()
 
     // a third decimal is refused, not rounded away when the field loses focus
     await user.clear(wager)
