@@ -32,6 +32,7 @@ import { notFound } from './app-error'
 import { assertAppRequest } from './csrf'
 import { groupAvatarRoutes } from './group-avatars.routes'
 import { idempotentWrite } from './idempotency'
+import { errorResponses, noContentSchema } from './response-schemas'
 import { requireUser } from './session'
 
 export const groupsPath = '/v1/stockgame/groups'
@@ -60,14 +61,23 @@ export const groupsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fast
     return group
   }
 
-  app.get(groupsPath, { schema: { response: { 200: groupListsSchema } } }, async (request) => {
-    const { user } = await requireUser(request, ctx)
-    return groupListsFor(ctx.db, user.id)
-  })
+  app.get(
+    groupsPath,
+    { schema: { response: { 200: groupListsSchema, ...errorResponses(401) } } },
+    async (request) => {
+      const { user } = await requireUser(request, ctx)
+      return groupListsFor(ctx.db, user.id)
+    },
+  )
 
   app.post(
     groupsPath,
-    { schema: { body: createGroupBodySchema, response: { 201: groupSchema } } },
+    {
+      schema: {
+        body: createGroupBodySchema,
+        response: { 201: groupSchema, ...errorResponses(400, 401, 403, 409, 422) },
+      },
+    },
     async (request, reply) => {
       const { user } = await requireUser(request, ctx)
       const answer = await idempotentWrite(ctx, request, user.id, async (tx) => ({
@@ -79,13 +89,20 @@ export const groupsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fast
     },
   )
 
-  app.get(`${groupsPath}/:groupId`, { schema: { params, response: { 200: groupSchema } } }, async (request) =>
-    visibleGroup(request, request.params.groupId),
+  /** A group looked at, or a change refused: no such group, not allowed. */
+  const lookedAt = errorResponses(400, 401, 403, 404)
+  /** A change that the group's state may refuse too: the last admin leaving, an event that has ended. */
+  const changed = errorResponses(400, 401, 403, 404, 409)
+
+  app.get(
+    `${groupsPath}/:groupId`,
+    { schema: { params, response: { 200: groupSchema, ...lookedAt } } },
+    async (request) => visibleGroup(request, request.params.groupId),
   )
 
   app.get(
     `${groupsPath}/:groupId/members`,
-    { schema: { params, response: { 200: groupMembersSchema } } },
+    { schema: { params, response: { 200: groupMembersSchema, ...lookedAt } } },
     async (request) => {
       const group = await visibleGroup(request, request.params.groupId)
       return membersOf(ctx.db, group.id)
@@ -94,7 +111,7 @@ export const groupsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fast
 
   app.post(
     `${groupsPath}/:groupId/members/set`,
-    { schema: { params, body: setMembersBodySchema, response: { 200: groupMembersSchema } } },
+    { schema: { params, body: setMembersBodySchema, response: { 200: groupMembersSchema, ...lookedAt } } },
     async (request) => {
       const { user } = await requireUser(request, ctx)
       return setMembers(ctx, user.id, request.params.groupId, request.body)
@@ -103,7 +120,7 @@ export const groupsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fast
 
   app.post(
     `${groupsPath}/:groupId/members/update`,
-    { schema: { params, body: updateMembersBodySchema, response: { 200: groupSchema } } },
+    { schema: { params, body: updateMembersBodySchema, response: { 200: groupSchema, ...lookedAt } } },
     async (request) => {
       const { user } = await requireUser(request, ctx)
       return addMembers(ctx, user.id, request.params.groupId, request.body)
@@ -112,7 +129,7 @@ export const groupsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fast
 
   app.post(
     `${groupsPath}/:groupId/save`,
-    { schema: { params, body: saveGroupBodySchema, response: { 200: groupSchema } } },
+    { schema: { params, body: saveGroupBodySchema, response: { 200: groupSchema, ...changed } } },
     async (request) => {
       const { user } = await requireUser(request, ctx)
       return afterCommit(await saveGroup(ctx, user.id, request.params.groupId, request.body.group))
@@ -121,7 +138,7 @@ export const groupsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fast
 
   app.post(
     `${groupsPath}/:groupId/join`,
-    { schema: { params, response: { 200: groupSchema } } },
+    { schema: { params, response: { 200: groupSchema, ...changed } } },
     async (request) => {
       const { user } = await requireUser(request, ctx)
       return joinGroup(ctx, user.id, request.params.groupId)
@@ -140,7 +157,7 @@ export const groupsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fast
   app.route({
     ...stateChangingGet,
     url: `${groupsPath}/:groupId/leave`,
-    schema: { params },
+    schema: { params, response: { 204: noContentSchema, ...changed } },
     handler: async (request, reply) => {
       const { user } = await requireUser(request, ctx)
       await afterCommit(await leaveGroup(ctx, user.id, request.params.groupId))
@@ -151,7 +168,7 @@ export const groupsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fast
   app.route({
     ...stateChangingGet,
     url: `${groupsPath}/:groupId/delete`,
-    schema: { params },
+    schema: { params, response: { 204: noContentSchema, ...lookedAt } },
     handler: async (request, reply) => {
       const { user } = await requireUser(request, ctx)
       await afterCommit(await deleteGroup(ctx, user.id, request.params.groupId))
@@ -163,7 +180,12 @@ export const groupsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fast
 
   app.patch(
     '/v1/session',
-    { schema: { body: sessionPatchBodySchema, response: { 200: sessionPatchResponseSchema } } },
+    {
+      schema: {
+        body: sessionPatchBodySchema,
+        response: { 200: sessionPatchResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
     async (request) => {
       const { user, session } = await requireUser(request, ctx)
       await setActiveGroup(ctx.db, session.idHash, user.id, request.body.activeGroupId)

@@ -11,6 +11,7 @@ import { fromHundredths } from '../../src/domain/currency'
 import type { AppContext } from '../context'
 import type { Executor } from '../db/database'
 import { forbidden } from './app-error'
+import { errorResponses } from './response-schemas'
 import { requireUser } from './session'
 
 /**
@@ -58,7 +59,7 @@ export const transactionsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
       schema: {
         params: walletParamsSchema,
         querystring: transactionsQuerySchema,
-        response: { 200: transactionsSchema },
+        response: { 200: transactionsSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => {
