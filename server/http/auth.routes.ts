@@ -21,7 +21,7 @@ import { deleteSession, websocketCredentialsFor } from '../auth/sessions.repo'
 import { authUserPayload } from '../auth/user-payload'
 import type { AppContext } from '../context'
 import { limitByIpAndAccount } from './rate-limits'
-import { errorResponses, noContentSchema } from './response-schemas'
+import { errorResponses, noContentSchema, sentAsPlainJson } from './response-schemas'
 import { authenticate, clearSessionCookie, requireUser, startSession } from './session'
 
 const field = (name: string) => (request: FastifyRequest) =>
@@ -41,6 +41,7 @@ export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
         body: signUpBodySchema,
         response: { 201: authUserSchema, ...errorResponses(400, 403, 409, 429) },
       },
+      ...sentAsPlainJson,
       preHandler: limit('signUp', 'email'),
     },
     async (request, reply) => {
@@ -59,6 +60,7 @@ export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
         body: signInBodySchema,
         response: { 200: authUserSchema, ...errorResponses(400, 401, 403, 429) },
       },
+      ...sentAsPlainJson,
       preHandler: limit('signIn', 'login'),
     },
     async (request, reply) => {
@@ -79,8 +81,9 @@ export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
     return reply.status(204).send()
   })
 
-  const info = { response: { 200: authUserSchema, ...errorResponses(401) } }
-  app.get('/v1/auth/info', { schema: info }, async (request) => {
+  // The signed-in player carries up to 1000 predictions: documented, sent as plain JSON (as sign-up and sign-in).
+  const info = { schema: { response: { 200: authUserSchema, ...errorResponses(401) } }, ...sentAsPlainJson }
+  app.get('/v1/auth/info', info, async (request) => {
     const { user, session, token } = await requireUser(request, ctx)
     return authUserPayload(ctx, user, session, websocketCredentialsFor(token), ctx.clock.now())
   })
