@@ -61,14 +61,11 @@ export const groupsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fast
     return group
   }
 
-  app.get(
-    groupsPath,
-    { schema: { response: { 200: groupListsSchema, ...errorResponses(401) } } },
-    async (request) => {
-      const { user } = await requireUser(request, ctx)
-      return groupListsFor(ctx.db, user.id)
-    },
-  )
+  const lists = { response: { 200: groupListsSchema, ...errorResponses(401) } }
+  app.get(groupsPath, { schema: lists }, async (request) => {
+    const { user } = await requireUser(request, ctx)
+    return groupListsFor(ctx.db, user.id)
+  })
 
   app.post(
     groupsPath,
@@ -94,10 +91,9 @@ export const groupsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fast
   /** A change that the group's state may refuse too: the last admin leaving, an event that has ended. */
   const changed = errorResponses(400, 401, 403, 404, 409)
 
-  app.get(
-    `${groupsPath}/:groupId`,
-    { schema: { params, response: { 200: groupSchema, ...lookedAt } } },
-    async (request) => visibleGroup(request, request.params.groupId),
+  const oneGroup = { params, response: { 200: groupSchema, ...lookedAt } }
+  app.get(`${groupsPath}/:groupId`, { schema: oneGroup }, async (request) =>
+    visibleGroup(request, request.params.groupId),
   )
 
   app.get(

@@ -37,20 +37,14 @@ export const pollsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
 
   const signedIn = errorResponses(401)
 
-  app.get(
-    '/v1/stockgame/polls',
-    { schema: { response: { 200: pollListSchema, ...signedIn } } },
-    async (request) => {
-      const { user } = await requireUser(request, ctx)
-      return listPolls(ctx.db, { userId: user.id, now: ctx.clock.now(), market: ctx.market })
-    },
-  )
+  const polls = { response: { 200: pollListSchema, ...signedIn } }
+  app.get('/v1/stockgame/polls', { schema: polls }, async (request) => {
+    const { user } = await requireUser(request, ctx)
+    return listPolls(ctx.db, { userId: user.id, now: ctx.clock.now(), market: ctx.market })
+  })
 
-  app.get(
-    '/v1/stockgame/polls/next',
-    { schema: { response: { 200: nextPollSchema, ...signedIn } } },
-    async () => nextPoll(ctx, ctx.clock.now()),
-  )
+  const next = { response: { 200: nextPollSchema, ...signedIn } }
+  app.get('/v1/stockgame/polls/next', { schema: next }, async () => nextPoll(ctx, ctx.clock.now()))
 
   app.get(
     '/v1/stockgame/polls/performance',
