@@ -2,11 +2,13 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import {
   emailLinkBodySchema,
+  passwordResetAcceptedSchema,
   passwordResetBodySchema,
   passwordResetRequestBodySchema,
   signInBodySchema,
   signUpBodySchema,
 } from '../../src/api/auth'
+import { authUserSchema } from '../../src/api/users'
 import {
   confirmEmail,
   requestPasswordReset,
@@ -19,6 +21,7 @@ import { deleteSession, websocketCredentialsFor } from '../auth/sessions.repo'
 import { authUserPayload } from '../auth/user-payload'
 import type { AppContext } from '../context'
 import { limitByIpAndAccount } from './rate-limits'
+import { errorResponses, noContentSchema, sentAsPlainJson } from './response-schemas'
 import { authenticate, clearSessionCookie, requireUser, startSession } from './session'
 
 const field = (name: string) => (request: FastifyRequest) =>
@@ -33,7 +36,14 @@ export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
 
   app.post(
     '/v1/auth/signup',
-    { schema: { body: signUpBodySchema }, preHandler: limit('signUp', 'email') },
+    {
+      schema: {
+        body: signUpBodySchema,
+        response: { 201: authUserSchema, ...errorResponses(400, 403, 409, 429) },
+      },
+      ...sentAsPlainJson,
+      preHandler: limit('signUp', 'email'),
+    },
     async (request, reply) => {
       const { user, session } = await signUp(ctx, request.body)
       await startSession(request, reply, ctx, session.token)
@@ -45,7 +55,14 @@ export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
 
   app.post(
     '/v1/auth/signin',
-    { schema: { body: signInBodySchema }, preHandler: limit('signIn', 'login') },
+    {
+      schema: {
+        body: signInBodySchema,
+        response: { 200: authUserSchema, ...errorResponses(400, 401, 403, 429) },
+      },
+      ...sentAsPlainJson,
+      preHandler: limit('signIn', 'login'),
+    },
     async (request, reply) => {
       const { user, session } = await signIn(ctx, request.body.login, request.body.password)
       await startSession(request, reply, ctx, session.token)
@@ -53,7 +70,8 @@ export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
     },
   )
 
-  app.post('/v1/auth/logout', async (request, reply) => {
+  const logout = { response: { 204: noContentSchema, ...errorResponses(403) } }
+  app.post('/v1/auth/logout', { schema: logout }, async (request, reply) => {
     const auth = await authenticate(request, ctx)
     if (auth) {
       await deleteSession(ctx.db, auth.token)
@@ -63,14 +81,22 @@ export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
     return reply.status(204).send()
   })
 
-  app.get('/v1/auth/info', async (request) => {
+  // The signed-in player carries up to 1000 predictions: documented, sent as plain JSON (as sign-up and sign-in).
+  const info = { schema: { response: { 200: authUserSchema, ...errorResponses(401) } }, ...sentAsPlainJson }
+  app.get('/v1/auth/info', info, async (request) => {
     const { user, session, token } = await requireUser(request, ctx)
     return authUserPayload(ctx, user, session, websocketCredentialsFor(token), ctx.clock.now())
   })
 
   app.post(
     '/v1/auth/password-reset/request',
-    { schema: { body: passwordResetRequestBodySchema }, preHandler: limit('resetRequest', 'email') },
+    {
+      schema: {
+        body: passwordResetRequestBodySchema,
+        response: { 202: passwordResetAcceptedSchema, ...errorResponses(400, 403, 429) },
+      },
+      preHandler: limit('resetRequest', 'email'),
+    },
     async (request, reply) => {
       await requestPasswordReset(ctx, request.body.email)
       return reply.status(202).send({ status: 'accepted' })
@@ -79,7 +105,13 @@ export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
 
   app.post(
     '/v1/auth/password-reset',
-    { schema: { body: passwordResetBodySchema }, preHandler: limit('reset', 'userId') },
+    {
+      schema: {
+        body: passwordResetBodySchema,
+        response: { 204: noContentSchema, ...errorResponses(400, 403, 429) },
+      },
+      preHandler: limit('reset', 'userId'),
+    },
     async (request, reply) => {
       await resetPassword(ctx, request.body)
       clearSessionCookie(reply, ctx)
@@ -87,12 +119,16 @@ export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
     },
   )
 
-  app.post('/v1/auth/confirm-email', { schema: { body: emailLinkBodySchema } }, async (request, reply) => {
+  const emailLink = {
+    body: emailLinkBodySchema,
+    response: { 204: noContentSchema, ...errorResponses(400, 403) },
+  }
+  app.post('/v1/auth/confirm-email', { schema: emailLink }, async (request, reply) => {
     await confirmEmail(ctx, request.body)
     return reply.status(204).send()
   })
 
-  app.post('/v1/auth/unsubscribe', { schema: { body: emailLinkBodySchema } }, async (request, reply) => {
+  app.post('/v1/auth/unsubscribe', { schema: emailLink }, async (request, reply) => {
     await unsubscribe(ctx, request.body)
     return reply.status(204).send()
   })

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { clientErrorBodySchema, clientErrorLimits } from '../../src/api/client-errors'
 import type { AppContext } from '../context'
+import { errorResponses, noContentSchema } from './response-schemas'
 import { authenticate } from './session'
 
 /**
@@ -23,7 +24,10 @@ export const clientErrorsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
     '/v1/client-errors',
     {
       bodyLimit: clientErrorLimits.bodyBytes,
-      schema: { body: clientErrorBodySchema },
+      schema: {
+        body: clientErrorBodySchema,
+        response: { 204: noContentSchema, ...errorResponses(400, 403, 413, 429) },
+      },
       config: { rateLimit },
     },
     async (request, reply) => {

@@ -12,6 +12,7 @@ import {
 } from '../../src/api/groups'
 import type { AppContext } from '../context'
 import {
+  type AvatarImage,
   avatarContentType,
   avatarImageOf,
   readAvatar,
@@ -20,7 +21,11 @@ import {
 } from '../game/avatar-files'
 import { checkCanEdit, setGroupAvatar } from '../game/groups'
 import { AppError, notFound } from './app-error'
+import { bytesSchema, errorResponses } from './response-schemas'
 import { requireUser } from './session'
+
+/** What `avatarContentType` serves a stored file as. */
+const avatarServedTypes: readonly AvatarImage['type'][] = ['image/png', 'image/jpeg', 'image/gif']
 
 const tooLarge = () =>
   new AppError(413, 'avatar_too_large', `An avatar may be at most ${avatarMaxBytes / 1024} KB.`, {
@@ -58,7 +63,12 @@ export const groupAvatarRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
 
   app.post(
     '/v1/stockgame/groups/:groupId/avatar',
-    { schema: { params: groupParamsSchema, response: { 200: groupSchema } } },
+    {
+      schema: {
+        params: groupParamsSchema,
+        response: { 200: groupSchema, ...errorResponses(400, 401, 403, 404, 413, 415) },
+      },
+    },
     async (request) => {
       const { user } = await requireUser(request, ctx)
       await checkCanEdit(ctx.db, request.params.groupId, user.id)
@@ -79,7 +89,19 @@ export const groupAvatarRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
 
   app.get(
     '/v1/stockgame/groups/avatars/:file',
-    { schema: { params: avatarFileParamsSchema } },
+    {
+      schema: {
+        params: avatarFileParamsSchema,
+        // the stored bytes with their type, never serialized (Fastify sends a Buffer as it is)
+        response: {
+          200: {
+            description: 'The avatar image.',
+            content: Object.fromEntries(avatarServedTypes.map((type) => [type, { schema: bytesSchema }])),
+          },
+          ...errorResponses(400, 404),
+        },
+      },
+    },
     async (request, reply) => {
       const type = avatarContentType(request.params.file)
       const bytes = type && (await readAvatar(ctx.config.dataDir, request.params.file))

@@ -33,6 +33,7 @@ import { notFound } from './app-error'
 import { assertAppRequest } from './csrf'
 import { groupAvatarRoutes } from './group-avatars.routes'
 import { idempotentWrite } from './idempotency'
+import { errorResponses, noContentSchema } from './response-schemas'
 import { requireUser } from './session'
 
 export const groupsPath = '/v1/stockgame/groups'
@@ -61,14 +62,20 @@ export const groupsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fast
     return group
   }
 
-  app.get(groupsPath, { schema: { response: { 200: groupListsSchema } } }, async (request) => {
+  const lists = { response: { 200: groupListsSchema, ...errorResponses(401) } }
+  app.get(groupsPath, { schema: lists }, async (request) => {
     const { user } = await requireUser(request, ctx)
     return groupListsFor(ctx.db, user.id)
   })
 
   app.post(
     groupsPath,
-    { schema: { body: createGroupBodySchema, response: { 201: groupSchema } } },
+    {
+      schema: {
+        body: createGroupBodySchema,
+        response: { 201: groupSchema, ...errorResponses(400, 401, 403, 409, 422) },
+      },
+    },
     async (request, reply) => {
       const { user } = await requireUser(request, ctx)
       const answer = await idempotentWrite(ctx, request, user.id, async (tx) => ({
@@ -80,13 +87,19 @@ export const groupsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fast
     },
   )
 
-  app.get(`${groupsPath}/:groupId`, { schema: { params, response: { 200: groupSchema } } }, async (request) =>
+  /** A group looked at, or a change refused: no such group, not allowed. */
+  const lookedAt = errorResponses(400, 401, 403, 404)
+  /** A change that the group's state may refuse too: the last admin leaving, an event that has ended. */
+  const changed = errorResponses(400, 401, 403, 404, 409)
+
+  const oneGroup = { params, response: { 200: groupSchema, ...lookedAt } }
+  app.get(`${groupsPath}/:groupId`, { schema: oneGroup }, async (request) =>
     visibleGroup(request, request.params.groupId),
   )
 
   app.get(
     `${groupsPath}/:groupId/members`,
-    { schema: { params, response: { 200: groupMembersSchema } } },
+    { schema: { params, response: { 200: groupMembersSchema, ...lookedAt } } },
     async (request) => {
       const group = await visibleGroup(request, request.params.groupId)
       return membersOf(ctx.db, group.id)
@@ -95,7 +108,7 @@ export const groupsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fast
 
   app.post(
     `${groupsPath}/:groupId/members/set`,
-    { schema: { params, body: setMembersBodySchema, response: { 200: groupMembersSchema } } },
+    { schema: { params, body: setMembersBodySchema, response: { 200: groupMembersSchema, ...lookedAt } } },
     async (request) => {
       const { user } = await requireUser(request, ctx)
       return setMembers(ctx, user.id, request.params.groupId, request.body)
@@ -104,7 +117,7 @@ export const groupsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fast
 
   app.post(
     `${groupsPath}/:groupId/members/update`,
-    { schema: { params, body: updateMembersBodySchema, response: { 200: groupSchema } } },
+    { schema: { params, body: updateMembersBodySchema, response: { 200: groupSchema, ...lookedAt } } },
     async (request) => {
       const { user } = await requireUser(request, ctx)
       return addMembers(ctx, user.id, request.params.groupId, request.body)
@@ -113,7 +126,7 @@ export const groupsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fast
 
   app.post(
     `${groupsPath}/:groupId/save`,
-    { schema: { params, body: saveGroupBodySchema, response: { 200: groupSchema } } },
+    { schema: { params, body: saveGroupBodySchema, response: { 200: groupSchema, ...changed } } },
     async (request) => {
       const { user } = await requireUser(request, ctx)
       return afterCommit(await saveGroup(ctx, user.id, request.params.groupId, request.body.group))
@@ -122,7 +135,7 @@ export const groupsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fast
 
   app.post(
     `${groupsPath}/:groupId/join`,
-    { schema: { params, response: { 200: groupSchema } } },
+    { schema: { params, response: { 200: groupSchema, ...changed } } },
     async (request) => {
       const { user } = await requireUser(request, ctx)
       return joinGroup(ctx, user.id, request.params.groupId)
@@ -158,7 +171,7 @@ export const groupsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fast
   app.route({
     ...stateChangingGet,
     url: `${groupsPath}/:groupId/leave`,
-    schema: { params },
+    schema: { params, response: { 204: noContentSchema, ...changed } },
     handler: async (request, reply) => {
       const { groupId } = request.params
       await keyedChange(request, (tx, callerId) => leaveGroup(ctx, tx, callerId, groupId))
@@ -169,7 +182,7 @@ export const groupsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fast
   app.route({
     ...stateChangingGet,
     url: `${groupsPath}/:groupId/delete`,
-    schema: { params },
+    schema: { params, response: { 204: noContentSchema, ...lookedAt } },
     handler: async (request, reply) => {
       const { groupId } = request.params
       await keyedChange(request, (tx, callerId) => deleteGroup(ctx, tx, callerId, groupId))
@@ -181,7 +194,12 @@ export const groupsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fast
 
   app.patch(
     '/v1/session',
-    { schema: { body: sessionPatchBodySchema, response: { 200: sessionPatchResponseSchema } } },
+    {
+      schema: {
+        body: sessionPatchBodySchema,
+        response: { 200: sessionPatchResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
     async (request) => {
       const { user, session } = await requireUser(request, ctx)
       await setActiveGroup(ctx.db, session.idHash, user.id, request.body.activeGroupId)

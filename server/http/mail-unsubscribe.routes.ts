@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { emailLinkBodySchema } from '../../src/api/auth'
+import { emailLinkBodySchema, mailUnsubscribedSchema } from '../../src/api/auth'
 import { unsubscribe } from '../auth/accounts'
 import type { AppContext } from '../context'
+import { errorResponses } from './response-schemas'
 
 export const oneClickUnsubscribePath = '/v1/mail/unsubscribe'
 
@@ -20,8 +21,12 @@ export const mailUnsubscribeRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
     },
   )
   const app = fastify.withTypeProvider<ZodTypeProvider>()
-  app.post(oneClickUnsubscribePath, { schema: { querystring: emailLinkBodySchema } }, async (request) => {
+  const signedLink = {
+    querystring: emailLinkBodySchema,
+    response: { 200: mailUnsubscribedSchema, ...errorResponses(400) },
+  }
+  app.post(oneClickUnsubscribePath, { schema: signedLink }, async (request) => {
     await unsubscribe(ctx, request.query)
-    return { status: 'unsubscribed' }
+    return { status: 'unsubscribed' as const }
   })
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
 import {
   avatarParamsSchema,
   chartQuerySchema,
@@ -17,6 +18,7 @@ import { taggedMessageIdsAmong } from '../game/predictions'
 import { authorByHandle } from '../market/authors'
 import { identiconSvg } from '../market/avatars'
 import { notFound } from './app-error'
+import { errorResponses } from './response-schemas'
 import { requireUser } from './session'
 
 /** Untagged messages: the last 24 hours, newest first, at most 50. */
@@ -52,7 +54,7 @@ export const marketRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fast
 
   app.get(
     '/v1/market/titles/:id/tick',
-    { schema: { params: titleParamsSchema, response: { 200: tickSchema } } },
+    { schema: { params: titleParamsSchema, response: { 200: tickSchema, ...errorResponses(400, 404) } } },
     async (request) => {
       const tick = market.latestTick(request.params.id)
       if (!tick) throw notFound('Title')
@@ -62,7 +64,13 @@ export const marketRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fast
 
   app.get(
     '/v1/market/titles/:id/chart',
-    { schema: { params: titleParamsSchema, querystring: chartQuerySchema, response: { 200: chartSchema } } },
+    {
+      schema: {
+        params: titleParamsSchema,
+        querystring: chartQuerySchema,
+        response: { 200: chartSchema, ...errorResponses(400, 404) },
+      },
+    },
     async (request) => {
       const chart = await market.history(request.params.id, request.query.range)
       if (!chart) throw notFound('Title')
@@ -72,7 +80,12 @@ export const marketRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fast
 
   app.get(
     '/v1/market/titles/:id/fundamentals',
-    { schema: { params: titleParamsSchema, response: { 200: fundamentalsSchema } } },
+    {
+      schema: {
+        params: titleParamsSchema,
+        response: { 200: fundamentalsSchema, ...errorResponses(400, 404) },
+      },
+    },
     async (request) => {
       const fundamentals = await market.fundamentals(request.params.id)
       if (!fundamentals) throw notFound('Title')
@@ -82,7 +95,7 @@ export const marketRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fast
 
   app.get(
     '/v1/stockgame/untagged-messages',
-    { schema: { response: { 200: untaggedMessagesSchema } } },
+    { schema: { response: { 200: untaggedMessagesSchema, ...errorResponses(401) } } },
     async (request) => {
       const { user } = await requireUser(request, ctx)
       const recent = await market.recentMessages({
@@ -95,7 +108,19 @@ export const marketRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fast
 
   app.get(
     '/v1/market/avatars/:handle.svg',
-    { schema: { params: avatarParamsSchema } },
+    {
+      schema: {
+        params: avatarParamsSchema,
+        // an image, never serialized (a string with its own content type goes out as it is)
+        response: {
+          200: {
+            description: 'The author’s identicon.',
+            content: { 'image/svg+xml': { schema: z.string() } },
+          },
+          ...errorResponses(400, 404),
+        },
+      },
+    },
     async (request, reply) => {
       const author = authorByHandle(request.params.handle)
       if (!author) throw notFound('Avatar')

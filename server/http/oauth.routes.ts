@@ -5,6 +5,7 @@ import { invitationCodeSchema } from '../../src/api/auth'
 import {
   type SocialProvidersResponse,
   socialProviderParamsSchema,
+  socialProvidersResponseSchema,
   socialSignInCallbackQuerySchema,
   socialSignInStartQuerySchema,
 } from '../../src/api/oauth'
@@ -27,6 +28,7 @@ import { completeSocialSignIn, socialSignInTexts } from '../auth/oauth/social-si
 import { constantTimeEqual } from '../auth/tokens'
 import type { AppContext } from '../context'
 import { notFound } from './app-error'
+import { errorResponses, redirectSchema } from './response-schemas'
 import { startSession } from './session'
 
 const flowCookieName = 'alpha_oauth_flow'
@@ -62,14 +64,22 @@ export const oauthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
   const refuse = (reply: FastifyReply, messages: readonly string[]) =>
     endFlow(reply).header('cache-control', 'no-store').redirect(signInPageWith(messages), 302)
 
-  app.get('/v1/auth/providers', async (): Promise<SocialProvidersResponse> => {
+  /** Every outcome but an unknown provider (404) or a malformed address (400) is a redirect. */
+  const navigation = { 302: redirectSchema, ...errorResponses(400, 404, 429) }
+
+  const providers = { response: { 200: socialProvidersResponseSchema } }
+  app.get('/v1/auth/providers', { schema: providers }, async (): Promise<SocialProvidersResponse> => {
     return { providers: configuredProviders(ctx) }
   })
 
   app.get(
     '/v1/auth/oauth/:provider/start',
     {
-      schema: { params: socialProviderParamsSchema, querystring: socialSignInStartQuerySchema },
+      schema: {
+        params: socialProviderParamsSchema,
+        querystring: socialSignInStartQuerySchema,
+        response: navigation,
+      },
       preHandler: limit,
     },
     async (request, reply) => {
@@ -108,7 +118,11 @@ export const oauthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
   app.get(
     '/v1/auth/oauth/:provider/callback',
     {
-      schema: { params: socialProviderParamsSchema, querystring: socialSignInCallbackQuerySchema },
+      schema: {
+        params: socialProviderParamsSchema,
+        querystring: socialSignInCallbackQuerySchema,
+        response: navigation,
+      },
       preHandler: limit,
     },
     async (request, reply) => {

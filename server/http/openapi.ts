@@ -1,7 +1,7 @@
 import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance } from 'fastify'
-import { jsonSchemaTransform } from 'fastify-type-provider-zod'
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod'
 import type { AppContext } from '../context'
 import { sessionCookieName } from './session'
 
@@ -10,7 +10,9 @@ export const apiDocsPath = '/v1/docs'
 
 /**
  * The API's OpenAPI 3 document, generated from the routes' zod schemas (the same ones that validate
- * requests), so it cannot drift from what the server accepts. Registered before the route plugins:
+ * requests, and serialize or describe the answers), so it cannot drift from what the server accepts and
+ * answers: every operation documents its success status, its body and its 4xx statuses (the shared
+ * `ApiError` body). Registered before the route plugins:
  * @fastify/swagger collects routes as they are added.
  */
 export async function registerOpenApi(app: FastifyInstance, ctx: AppContext, version: string): Promise<void> {
@@ -33,6 +35,8 @@ export async function registerOpenApi(app: FastifyInstance, ctx: AppContext, ver
       },
     },
     transform: jsonSchemaTransform,
+    // Schemas registered with an id (the shared error body, `ApiError`) become components, referenced by $ref.
+    transformObject: jsonSchemaTransformObject,
     hideUntagged: false,
   })
   // Swagger UI serves its page, script and styles from its own files: the app's CSP (script-src 'self') holds.

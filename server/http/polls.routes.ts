@@ -17,6 +17,7 @@ import { listPolls, pollPerformance, pollStatus } from '../game/polls.read'
 import { betFailure, placeBet, placeBetNow } from '../game/wagers'
 import { AppError, forbidden, notFound } from './app-error'
 import { idempotentWrite } from './idempotency'
+import { errorResponses } from './response-schemas'
 import { requireUser } from './session'
 
 /**
@@ -34,18 +35,20 @@ export const pollsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
     await requireUser(request, ctx)
   })
 
-  app.get('/v1/stockgame/polls', { schema: { response: { 200: pollListSchema } } }, async (request) => {
+  const signedIn = errorResponses(401)
+
+  const polls = { response: { 200: pollListSchema, ...signedIn } }
+  app.get('/v1/stockgame/polls', { schema: polls }, async (request) => {
     const { user } = await requireUser(request, ctx)
     return listPolls(ctx.db, { userId: user.id, now: ctx.clock.now(), market: ctx.market })
   })
 
-  app.get('/v1/stockgame/polls/next', { schema: { response: { 200: nextPollSchema } } }, async () =>
-    nextPoll(ctx, ctx.clock.now()),
-  )
+  const next = { response: { 200: nextPollSchema, ...signedIn } }
+  app.get('/v1/stockgame/polls/next', { schema: next }, async () => nextPoll(ctx, ctx.clock.now()))
 
   app.get(
     '/v1/stockgame/polls/performance',
-    { schema: { response: { 200: pollPerformanceSchema } } },
+    { schema: { response: { 200: pollPerformanceSchema, ...signedIn } } },
     async (request) => {
       const { user } = await requireUser(request, ctx)
       return pollPerformance(ctx.db, user.id, ctx.market)
@@ -54,7 +57,12 @@ export const pollsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
 
   app.get(
     '/v1/stockgame/polls/:pollId/status',
-    { schema: { params: pollParamsSchema, response: { 200: pollStatusSchema } } },
+    {
+      schema: {
+        params: pollParamsSchema,
+        response: { 200: pollStatusSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
     async (request) => {
       const status = await pollStatus(ctx.db, request.params.pollId)
       if (!status) throw notFound('Poll')
@@ -64,7 +72,13 @@ export const pollsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
 
   app.post(
     '/v1/stockgame/polls/:pollId/vote',
-    { schema: { params: pollParamsSchema, body: voteBodySchema, response: { 200: pollResultsSchema } } },
+    {
+      schema: {
+        params: pollParamsSchema,
+        body: voteBodySchema,
+        response: { 200: pollResultsSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
+      },
+    },
     async (request) => {
       const { user } = await requireUser(request, ctx)
       const { body } = request

@@ -23,6 +23,7 @@ import {
 } from '../game/predictions'
 import { AppError, forbidden } from './app-error'
 import { idempotentWrite } from './idempotency'
+import { errorResponses } from './response-schemas'
 import { requireUser } from './session'
 
 const alreadyPredicted = () => new AppError(409, 'already_predicted', alreadyPredictedText)
@@ -45,7 +46,11 @@ export const predictionsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
   app.post(
     '/v1/stockgame/tagged-messages/:messageId/tag',
     {
-      schema: { params: tagParamsSchema, body: tagBodySchema, response: { 200: tagResponseSchema } },
+      schema: {
+        params: tagParamsSchema,
+        body: tagBodySchema,
+        response: { 200: tagResponseSchema, ...errorResponses(400, 401, 403, 409, 422) },
+      },
     },
     async (request, reply) => {
       const { user } = await requireUser(request, ctx)
@@ -82,7 +87,7 @@ export const predictionsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
 
   app.get(
     '/v1/stockgame/tagged-messages/performance',
-    { schema: { response: { 200: taggedMessagePerformanceSchema } } },
+    { schema: { response: { 200: taggedMessagePerformanceSchema, ...errorResponses(401) } } },
     async (request) => {
       const { user } = await requireUser(request, ctx)
       const counts = await predictionPerformance(ctx.db, user.id)

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { championsSchema, rankingsQuerySchema } from '../../src/api/rankings'
+import { championsSchema, rankingSchema, rankingsQuerySchema } from '../../src/api/rankings'
 import type { AppContext } from '../context'
 import { inReadTransaction } from '../db/read-transaction'
 import { readGroupVersions } from '../game/game-version'
 import { groupErrors } from '../game/groups'
 import { cachedRanking, recentChampions } from '../game/rankings'
 import { notFound } from './app-error'
+import { errorResponses, sentAsPlainJson } from './response-schemas'
 import { requireUser } from './session'
 
 /**
@@ -23,8 +24,15 @@ export const rankingsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fa
     await requireUser(request, ctx)
   })
 
-  // No response schema: the list can hold every player, and its rows are built by this code alone.
-  app.get('/v1/stockgame/rankings', { schema: { querystring: rankingsQuerySchema } }, async (request) => {
+  // The list can hold every player: documented, sent as plain JSON (its rows are built by computeRanking).
+  const rankings = {
+    schema: {
+      querystring: rankingsQuerySchema,
+      response: { 200: rankingSchema, ...errorResponses(400, 401, 403, 404) },
+    },
+    ...sentAsPlainJson,
+  }
+  app.get('/v1/stockgame/rankings', rankings, async (request) => {
     const { user, session } = await requireUser(request, ctx)
     const groupId = request.query.groupId ?? session.activeGroupId
     const now = ctx.clock.now()
@@ -37,7 +45,8 @@ export const rankingsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fa
     })
   })
 
-  app.get('/v1/stockgame/champions', { schema: { response: { 200: championsSchema } } }, async () =>
+  const champions = { response: { 200: championsSchema, ...errorResponses(401) } }
+  app.get('/v1/stockgame/champions', { schema: champions }, async () =>
     inReadTransaction(ctx.db, (db) => recentChampions(db)),
   )
 }

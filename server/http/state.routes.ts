@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { activityPageSchema, activityQuerySchema } from '../../src/api/activity'
 import { defaultGroupId } from '../../src/api/groups'
-import { stateMaxAgeSeconds } from '../../src/api/state'
+import { stateMaxAgeSeconds, stateSchema } from '../../src/api/state'
 import { sessionIdleTimeoutMs } from '../auth/sessions.repo'
 import type { AppContext } from '../context'
 import { dataVersion } from '../db/data-version'
@@ -12,6 +12,7 @@ import { findGroup, isActiveMember } from '../game/groups.repo'
 import { gameStateBody } from '../game/state'
 import { etagOf, matchesIfNoneMatch } from './etag'
 import { acceptsGzip, gzipOnce } from './gzip-answer'
+import { errorResponses } from './response-schemas'
 import { type Authenticated, requireUser, sessionCookieName } from './session'
 
 /** The client keeps a state answer 5 s (spec §9): so may the browser, and only the browser. */
@@ -68,8 +69,11 @@ export const stateRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
   }
 
   // Sent as the JSON text the state module builds (most of it serialized once per change, not per
-  // request), so no response schema: tests hold the answer to src/api/state.ts's.
-  app.get('/v1/stockgame/state', async (request, reply) => {
+  // request). The response schema documents it and costs nothing: Fastify sends a Buffer as it is, never
+  // through the serializer; the contract test holds the answer to it. On the untyped instance, whose
+  // replies may be bytes.
+  const stateResponses = { response: { 200: stateSchema, ...errorResponses(401) } }
+  fastify.get('/v1/stockgame/state', { schema: stateResponses }, async (request, reply) => {
     const written = await dataVersion(ctx.db)
     const { user, session } = await stateCaller(request, written)
     const body = await gameStateBody(ctx, user.id, session.activeGroupId, written)
@@ -87,7 +91,10 @@ export const stateRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
   app.get(
     '/v1/stockgame/activity',
     {
-      schema: { querystring: activityQuerySchema, response: { 200: activityPageSchema } },
+      schema: {
+        querystring: activityQuerySchema,
+        response: { 200: activityPageSchema, ...errorResponses(400, 401) },
+      },
       preValidation: async (request) => {
         await requireUser(request, ctx)
       },

@@ -12,6 +12,7 @@ import type { AppContext } from '../context'
 import type { Executor } from '../db/database'
 import { aboutTransactions } from '../game/transaction-about'
 import { forbidden } from './app-error'
+import { errorResponses } from './response-schemas'
 import { requireUser } from './session'
 
 /**
@@ -65,7 +66,7 @@ export const transactionsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
       schema: {
         params: walletParamsSchema,
         querystring: transactionsQuerySchema,
-        response: { 200: transactionsSchema },
+        response: { 200: transactionsSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => {

@@ -1,8 +1,14 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
 import { deleteAccountBodySchema } from '../../src/api/auth'
-import { mergeSettings, settingsPatchSchema } from '../../src/api/settings'
-import { userRefSchema, userSearchQuerySchema } from '../../src/api/users'
+import { mergeSettings, settingsPatchSchema, settingsSchema } from '../../src/api/settings'
+import {
+  publicUserSchema,
+  userProfileSchema,
+  userRefSchema,
+  userSearchQuerySchema,
+} from '../../src/api/users'
 import { deleteAccount } from '../auth/accounts'
 import { settingsOf } from '../auth/settings'
 import { publicUsersPayload } from '../auth/user-payload'
@@ -12,6 +18,7 @@ import type { AppContext } from '../context'
 import type { UserRow } from '../db/tables/users.table'
 import { forbidden, notFound } from './app-error'
 import { limitByIpAndAccount } from './rate-limits'
+import { errorResponses, noContentSchema } from './response-schemas'
 import { type Authenticated, clearSessionCookie, requireUser } from './session'
 
 const searchLimit = 20
@@ -30,13 +37,21 @@ async function resolveUser(
 export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
 
-  app.get('/v1/users', { schema: { querystring: userSearchQuerySchema } }, async (request) => {
+  const search = {
+    querystring: userSearchQuerySchema,
+    response: { 200: z.array(publicUserSchema), ...errorResponses(400, 401) },
+  }
+  app.get('/v1/users', { schema: search }, async (request) => {
     await requireUser(request, ctx)
     const users = await searchUsersByName(ctx.db, request.query.name, searchLimit)
     return publicUsersPayload(ctx, users, ctx.clock.now())
   })
 
-  app.get('/v1/users/:user', { schema: { params: userRefSchema } }, async (request) => {
+  const profile = {
+    params: userRefSchema,
+    response: { 200: userProfileSchema, ...errorResponses(400, 401, 404) },
+  }
+  app.get('/v1/users/:user', { schema: profile }, async (request) => {
     const caller = await requireUser(request, ctx)
     const user = await resolveUser(ctx, request.params.user, caller)
     if (!user) throw notFound('User')
@@ -44,6 +59,7 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
       publicUsersPayload(ctx, [user], ctx.clock.now()),
       profileSummaryOf(ctx.db, user.id),
     ])
+    if (!payload) throw notFound('User')
     return { ...payload, ...summary }
   })
 
@@ -55,13 +71,17 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
     return user
   }
 
-  app.get('/v1/users/:user/settings', { schema: { params: userRefSchema } }, async (request) => {
+  const settings = {
+    params: userRefSchema,
+    response: { 200: settingsSchema, ...errorResponses(400, 401, 403) },
+  }
+  app.get('/v1/users/:user/settings', { schema: settings }, async (request) => {
     return settingsOf(await ownSettingsUser(request, request.params.user))
   })
 
   app.patch(
     '/v1/users/:user/settings',
-    { schema: { params: userRefSchema, body: settingsPatchSchema } },
+    { schema: { ...settings, body: settingsPatchSchema } },
     async (request) => {
       const user = await ownSettingsUser(request, request.params.user)
       const next = mergeSettings(settingsOf(user), request.body)
@@ -87,10 +107,14 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
         async (request) => (await requireUser(request, ctx)).user.username,
       )
     : []
+  const deletion = {
+    body: deleteAccountBodySchema,
+    response: { 204: noContentSchema, ...errorResponses(400, 401, 403, 429) },
+  }
 
   app.delete(
     '/v1/users/me',
-    { schema: { body: deleteAccountBodySchema }, preHandler: [signedIn, ...passwordGuessLimits] },
+    { schema: deletion, preHandler: [signedIn, ...passwordGuessLimits] },
     async (request, reply) => {
       const { user } = await requireUser(request, ctx)
       await deleteAccount(ctx, user, request.body)

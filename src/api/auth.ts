@@ -99,4 +99,7 @@ export const emailLinkBodySchema = z.strictObject({
   sgn: signature,
 })
 
+/** The answer of the one-click unsubscribe of a mail client (`POST /v1/mail/unsubscribe`). */
+export const mailUnsubscribedSchema = z.object({ status: z.literal('unsubscribed') })
+
 export const deleteAccountBodySchema = z.strictObject({ password: z.string().min(1).max(1024) })

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { fromHundredths } from '../domain/currency'
 import { ttcAmountProblem } from '../domain/ttc-amount'
-import { databaseIdSchema } from './ids'
+import { databaseIdParamSchema, databaseIdSchema } from './ids'
 
 /** The spec's bet texts (§5, §8) and ours for the cases it does not name. */
 export const pollTexts = {
@@ -45,8 +45,8 @@ export const ttcBetSchema = z
       issues.addIssue({ code: 'custom', message: wagerProblemTexts[problem] })
   })
 
-/** `{pollId}` in /v1/stockgame/polls/{pollId}/... */
-export const pollParamsSchema = z.strictObject({ pollId: z.coerce.number().pipe(pollId) })
+/** `{pollId}` in /v1/stockgame/polls/{pollId}/...: an integer (documented as one; 1.5 is a 400). */
+export const pollParamsSchema = z.strictObject({ pollId: databaseIdParamSchema })
 
 /** Body of `POST /v1/stockgame/polls/{pollId}/vote`; userId must be the caller, pollId the path's. */
 export const voteBodySchema = z.strictObject({

@@ -30,12 +30,12 @@ export interface SignedUp {
   password: string
 }
 
-/** Signs a new player up through the API; the client holds their session cookie. */
+/** Signs a new player up through the API; the client (a new one by default) holds their session cookie. */
 export async function signUpPlayer(
   server: TestServer,
   overrides: Record<string, unknown> = {},
+  client = new HttpClient(server.url),
 ): Promise<SignedUp> {
-  const client = new HttpClient(server.url)
   const username = uniqueName()
   const email = `${username}@example.test`
   const password = 'correct horse battery staple'

@@ -49,7 +49,15 @@ export class HttpClient {
     const response = await fetch(this.baseUrl + path, {
       method,
       headers,
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      // bytes (an upload) and text go as they are, anything else as JSON
+      body:
+        body === undefined
+          ? undefined
+          : typeof body === 'string'
+            ? body
+            : body instanceof Uint8Array
+              ? Uint8Array.from(body)
+              : JSON.stringify(body),
       redirect: 'manual',
     })
     for (const line of response.headers.getSetCookie()) this.#storeCookie(line)
