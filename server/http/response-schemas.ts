@@ -45,6 +45,11 @@ export const sentAsPlainJson = { serializerCompiler: () => (data: unknown) => JS
  */
 export const noContentSchema = z.undefined().describe('No content.')
 
+/** A conditional GET whose `If-None-Match` names the current ETag: no body, the client keeps its copy. */
+export const notModifiedSchema = z
+  .undefined()
+  .describe('Not modified: the ETag sent in If-None-Match is current.')
+
 /**
  * A 302 of a browser navigation (social sign-in): no body, the next page in `Location`. The `headers`
  * metadata becomes the response's header documentation.

@@ -12,7 +12,7 @@ import { findGroup, isActiveMember } from '../game/groups.repo'
 import { gameStateBody } from '../game/state'
 import { etagOf, matchesIfNoneMatch } from './etag'
 import { acceptsGzip, gzipOnce } from './gzip-answer'
-import { errorResponses } from './response-schemas'
+import { errorResponses, notModifiedSchema } from './response-schemas'
 import { type Authenticated, requireUser, sessionCookieName } from './session'
 
 /** The client keeps a state answer 5 s (spec §9): so may the browser, and only the browser. */
@@ -72,7 +72,7 @@ export const stateRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
   // request). The response schema documents it and costs nothing: Fastify sends a Buffer as it is, never
   // through the serializer; the contract test holds the answer to it. On the untyped instance, whose
   // replies may be bytes.
-  const stateResponses = { response: { 200: stateSchema, ...errorResponses(401) } }
+  const stateResponses = { response: { 200: stateSchema, 304: notModifiedSchema, ...errorResponses(401) } }
   fastify.get('/v1/stockgame/state', { schema: stateResponses }, async (request, reply) => {
     const written = await dataVersion(ctx.db)
     const { user, session } = await stateCaller(request, written)
