@@ -19,7 +19,7 @@ import { deleteSession, websocketCredentialsFor } from '../auth/sessions.repo'
 import { authUserPayload } from '../auth/user-payload'
 import type { AppContext } from '../context'
 import { limitByIpAndAccount } from './rate-limits'
-import { authenticate, clearSessionCookie, requireUser, startSession } from './session'
+import { authenticate, clearSessionCookie, noStore, requireUser, startSession } from './session'
 
 const field = (name: string) => (request: FastifyRequest) =>
   String((request.body as Record<string, unknown>)?.[name] ?? '')
@@ -63,8 +63,11 @@ export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
     return reply.status(204).send()
   })
 
-  app.get('/v1/auth/info', async (request) => {
+  // Sign-up and sign-in set the session cookie, so their answers are `no-store` already (setSessionCookie);
+  // this one carries the websocket credentials without it.
+  app.get('/v1/auth/info', async (request, reply) => {
     const { user, session, token } = await requireUser(request, ctx)
+    noStore(reply)
     return authUserPayload(ctx, user, session, websocketCredentialsFor(token), ctx.clock.now())
   })
 
