@@ -22,6 +22,7 @@ import { clientErrorsRoutes } from './http/client-errors.routes'
 import { registerCsrfDefence } from './http/csrf'
 import { clientErrorReply, frameworkErrorReply, registerErrorHandling } from './http/error-handler'
 import { groupsRoutes } from './http/groups.routes'
+import { registerCompression } from './http/gzip-answer'
 import { healthRoutes } from './http/health.routes'
 import { pruneIdempotencyKeys } from './http/idempotency'
 import { mailUnsubscribeRoutes, oneClickUnsubscribePath } from './http/mail-unsubscribe.routes'
@@ -176,6 +177,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   registerCsrfDefence(app, ctx.config.appOrigin, [oneClickUnsubscribePath])
   // Before the route plugins: each keeps the error handler in force when it was registered.
   registerErrorHandling(app, await registerSpa(app, ctx.config.staticDir))
+  // After the SPA (compressed at build time), before every other route: JSON answers over 1 KB.
+  await registerCompression(app)
   await registerOpenApi(app, ctx, appVersion)
   registerMetrics(app, ctx)
 

@@ -22,7 +22,7 @@ import { authUserPayload } from '../auth/user-payload'
 import type { AppContext } from '../context'
 import { limitByIpAndAccount } from './rate-limits'
 import { errorResponses, noContentSchema, sentAsPlainJson } from './response-schemas'
-import { authenticate, clearSessionCookie, requireUser, startSession } from './session'
+import { authenticate, clearSessionCookie, noStore, requireUser, startSession } from './session'
 
 const field = (name: string) => (request: FastifyRequest) =>
   String((request.body as Record<string, unknown>)?.[name] ?? '')
@@ -81,10 +81,13 @@ export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
     return reply.status(204).send()
   })
 
-  // The signed-in player carries up to 1000 predictions: documented, sent as plain JSON (as sign-up and sign-in).
+  // The signed-in player carries up to 1000 predictions: documented, sent as plain JSON (as sign-up and
+  // sign-in). Those two set the session cookie, so their answers are `no-store` already
+  // (setSessionCookie); this one carries the websocket credentials without it.
   const info = { schema: { response: { 200: authUserSchema, ...errorResponses(401) } }, ...sentAsPlainJson }
-  app.get('/v1/auth/info', info, async (request) => {
+  app.get('/v1/auth/info', info, async (request, reply) => {
     const { user, session, token } = await requireUser(request, ctx)
+    noStore(reply)
     return authUserPayload(ctx, user, session, websocketCredentialsFor(token), ctx.clock.now())
   })
 

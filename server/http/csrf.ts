@@ -25,15 +25,22 @@ function isSameOrigin(request: FastifyRequest, appOrigin: string): boolean {
 /**
  * Cookie-authenticated writes need the x-app-version header (a cross-site form cannot set it without a
  * CORS preflight, which we never grant) and, when the browser tells, a same-origin request.
+ *
+ * Every unsafe method is checked, whatever its target says: the router matches the decoded path, and
+ * takes an absolute-form target (`POST http://host/v1/…`) too, so a test of the raw `request.url`
+ * (`/%761/…`, `/v%31/…`) would let some spellings of a route through. A request that matches no route is
+ * checked as well: its refusal tells no more than its 404 would. `exemptRoutes` are route patterns,
+ * compared with the route the router matched (`routeOptions.url`), never with the target.
  */
 export function registerCsrfDefence(
   app: FastifyInstance,
   appOrigin: string,
-  exemptPaths: readonly string[],
+  exemptRoutes: readonly string[],
 ): void {
   app.addHook('onRequest', async (request) => {
-    if (safeMethods.has(request.method) || !request.url.startsWith('/v1/')) return
-    if (exemptPaths.includes(request.url.split('?')[0] ?? '')) return
+    if (safeMethods.has(request.method)) return
+    const route = request.routeOptions.url
+    if (route !== undefined && exemptRoutes.includes(route)) return
     assertAppRequest(request, appOrigin)
   })
 }

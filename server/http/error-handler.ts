@@ -9,6 +9,11 @@ function body(code: string, message: string, fields?: Record<string, string>): A
   return { error: fields ? { code, message, fields } : { code, message } }
 }
 
+/** A status's name as an error code, for an error that has none: 416 → `range_not_satisfiable`. */
+function codeOfStatus(status: number): string {
+  return (STATUS_CODES[status] ?? 'Bad Request').toLowerCase().replace(/[^a-z0-9]+/g, '_')
+}
+
 /**
  * Fastify's router answers a malformed URL (bad percent-encoding) or an over-long path parameter itself,
  * before any route or error handler runs; this option of `Fastify()` gives those answers our shape too.
@@ -76,8 +81,13 @@ export function registerErrorHandling(
         .send(body('rate_limited', 'Too many requests. Please wait a moment and try again.'))
     }
     if (status >= 400 && status < 500) {
-      // Fastify's own 4xx: unparsable JSON, wrong content type, body too large.
-      return reply.status(status).send(body(error.code?.toLowerCase() ?? 'bad_request', error.message))
+      // Fastify's own 4xx (unparsable JSON, wrong content type, body too large) and a plugin's: the
+      // headers that come with the error are part of the answer, as Fastify's own handler sends them
+      // (@fastify/static's 416 for an unsatisfiable Range names the file's length in Content-Range).
+      const { headers } = error as { headers?: Record<string, string | number | string[]> }
+      if (headers && typeof headers === 'object') reply.headers(headers)
+      const code = error.code?.toLowerCase() ?? codeOfStatus(status)
+      return reply.status(status).send(body(code, error.message))
     }
     request.log.error({ err: error }, 'request failed')
     return reply.status(500).send(body('internal_error', 'Oops! Something went wrong'))

@@ -1,5 +1,7 @@
 import { promisify } from 'node:util'
 import { gzip } from 'node:zlib'
+import fastifyCompress from '@fastify/compress'
+import type { FastifyInstance } from 'fastify'
 
 const gzipAsync = promisify(gzip)
 
@@ -36,4 +38,26 @@ export function gzipOnce(body: Buffer): Promise<Buffer> {
     gzipped.set(body, done)
   }
   return done
+}
+
+/** Answers this long or longer are compressed: below it the saving does not pay for the work. */
+export const compressFromBytes = 1024
+
+/**
+ * Compresses every route's answer of a compressible type (JSON above all) from 1 KB on, with brotli
+ * (quality 4) or gzip as the client's Accept-Encoding prefers, per request (@fastify/compress).
+ *
+ * Register it after the SPA's static files and before the API routes: it acts on the routes registered
+ * after it. The static files are compressed once at build time (.br and .gz beside each, served by
+ * @fastify/static's `preCompressed`), and an answer that already says Content-Encoding (those, and the
+ * state's cached gzip, `gzipOnce`) is passed through untouched. Compressed request bodies are not
+ * accepted (`globalDecompression: false`): no client sends one.
+ */
+export async function registerCompression(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyCompress, {
+    global: true,
+    globalDecompression: false,
+    encodings: ['br', 'gzip'],
+    threshold: compressFromBytes,
+  })
 }

@@ -18,8 +18,17 @@ export function sessionCookieName(config: AppContext['config']): string {
   return config.appOrigin.startsWith('https:') ? '__Host-alpha_session' : 'alpha_session'
 }
 
+/**
+ * `Cache-Control: no-store` for an answer that carries credentials (the session cookie, the websocket
+ * credentials of an AuthUser): no cache, shared or the browser's, keeps a copy of it.
+ */
+export function noStore(reply: FastifyReply): FastifyReply {
+  return reply.header('cache-control', 'no-store')
+}
+
+/** Sets the session cookie; the answer that carries it is not stored (`noStore`). */
 export function setSessionCookie(reply: FastifyReply, ctx: AppContext, token: string): void {
-  reply.setCookie(sessionCookieName(ctx.config), token, {
+  noStore(reply).setCookie(sessionCookieName(ctx.config), token, {
     httpOnly: true,
     sameSite: 'lax',
     secure: ctx.config.appOrigin.startsWith('https:'),
@@ -47,7 +56,7 @@ export async function startSession(
 }
 
 export function clearSessionCookie(reply: FastifyReply, ctx: AppContext): void {
-  reply.clearCookie(sessionCookieName(ctx.config), { path: '/' })
+  noStore(reply).clearCookie(sessionCookieName(ctx.config), { path: '/' })
 }
 
 const cache = new WeakMap<FastifyRequest, Promise<Authenticated | null>>()

@@ -7,6 +7,7 @@ import { AuthorizedSockets } from './authorized-sockets'
 import { clusterAdapter } from './cluster-adapter'
 import { FanOutAdapter } from './fan-out-adapter'
 import { guardAgainstFloods } from './flood-guard'
+import { gateHandshakes, handshakeRefusal } from './handshake-gate'
 import { pushMarket } from './market-push'
 import { isAllowedOrigin } from './origin'
 import { cutOffSlowReaders } from './slow-readers'
@@ -32,8 +33,9 @@ export interface RealtimeOptions {
 
 /**
  * The realtime channel on the app's HTTP server: socket.io over WebSocket only, hardened per the OWASP
- * WebSocket cheat sheet (Origin checked at the handshake, small frames, a packet rate limit, sockets
- * bound to sessions). No connection state recovery: a reconnecting client authorizes again.
+ * WebSocket cheat sheet (Origin and protocol revision checked before any upgrade, small frames, a packet
+ * rate limit, sockets bound to sessions). No connection state recovery: a reconnecting client authorizes
+ * again.
  */
 export function createRealtimeServer(
   ctx: AppContext,
@@ -58,10 +60,12 @@ export function createRealtimeServer(
     pingInterval: 25_000,
     pingTimeout: 20_000,
     connectTimeout: realtimeLimits.connectTimeoutMs,
-    // Read per handshake: tests learn their origin only after listening.
+    // Read per handshake: tests learn their origin only after listening. The gate below answered a
+    // foreign Origin already (with a 403, where engine.io would say 400): checked again all the same.
     allowRequest: (request, done) =>
       done(null, !closing && isAllowedOrigin(request.headers, ctx.config.appOrigin)),
   })
+  gateHandshakes(httpServer, io.path(), (request) => handshakeRefusal(request, ctx.config.appOrigin))
   const sockets = new AuthorizedSockets(ctx)
   const authorizeTimeoutMs = options.authorizeTimeoutMs ?? realtimeLimits.authorizeTimeoutMs
   guardAgainstFloods(io, ctx.log)

@@ -109,6 +109,22 @@ describe.each(dialects)('CSRF defence and security headers on %s', (dialect) => 
       expect((await settings()) as object).toMatchObject({ watchList: [3] })
     })
 
+    it('checks an unsafe method whatever the path, one that no route takes too', async () => {
+      for (const path of ['/v2/auth/logout', '/rankings', '/socket.io-not/x']) {
+        const foreign = await player.client.post(path, undefined, {
+          bare: true,
+          headers: { origin: 'https://evil.example' },
+        })
+        expect(foreign.status, path).toBe(403)
+        expect(foreign.body).toEqual(appVersionRequired)
+        // the app's own request gets the 404 it always had
+        const own = await player.client.post<{ error: { code: string } }>(path)
+        expect(own.status, path).toBe(404)
+        expect(own.body.error.code).toBe('not_found')
+      }
+      expect((await player.client.get('/v1/auth/info')).status).toBe(200)
+    })
+
     it('lets reads through without the header', async () => {
       const answer = await player.client.get('/v1/auth/info', {
         bare: true,

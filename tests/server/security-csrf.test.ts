@@ -7,6 +7,7 @@ import { dialects } from '../support/databases'
 import { describeChanges, rowChanges } from '../support/db-rows'
 import { createGroup } from '../support/groups'
 import { HttpClient, type RequestOptions } from '../support/http-client'
+import { type RawAnswer, rawRequest } from '../support/raw-http'
 import { errorCode, foreignOriginsOf, RowWatch } from '../support/security'
 import { startTestServer, type TestServer } from '../support/test-server'
 
@@ -142,6 +143,102 @@ describe.each(dialects)('security: CSRF defence of every unsafe route on %s', (d
     // still signed in, still the admin of the group
     expect((await player.client.get('/v1/auth/info')).status).toBe(200)
     expect((await player.client.get<Group>(`/v1/stockgame/groups/${group.id}`)).body.isAdmin).toBe(true)
+  })
+
+  describe('whatever the spelling of the path', () => {
+    /**
+     * Targets the router takes for `path` (`/v1/…`) although they do not start with `/v1/`: percent-encoded
+     * unreserved characters (RFC 3986 §2.3: the router matches the decoded path) and the absolute form
+     * (RFC 9112 §3.2.2: the router goes by the path, whatever the scheme and host). Sent raw over TCP:
+     * fetch and inject would not send some of them as written.
+     */
+    function spellingsOf(path: string): string[] {
+      const rest = path.slice('/v1/'.length)
+      const host = new URL(server.url).host
+      const first = `%${rest.charCodeAt(0).toString(16)}${rest.slice(1)}`
+      return [
+        `/%761/${rest}`,
+        `/v%31/${rest}`,
+        `/%76%31/${rest}`,
+        `/v1/${first}`,
+        `http://${host}/v1/${rest}`,
+        `http://${host}/%761/${rest}`,
+        `https://evil.example/v%31/${rest}`,
+      ]
+    }
+    /** Three writes a forged page would love: join a group, sign out, change the settings. */
+    function writesOf(groupId: number) {
+      return [
+        { method: 'POST', path: `/v1/stockgame/groups/${groupId}/join`, body: '' },
+        { method: 'PATCH', path: '/v1/users/me/settings', body: '{"watchList":[7,8,9]}' },
+        { method: 'POST', path: '/v1/auth/logout', body: '' },
+      ]
+    }
+    function send(
+      who: SignedUp,
+      write: { method: string; body: string },
+      target: string,
+      headers: string[],
+    ): Promise<RawAnswer> {
+      const cookie = [...who.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+      const lines = [
+        `${write.method} ${target} HTTP/1.1`,
+        `Host: ${new URL(server.url).host}`,
+        `Cookie: ${cookie}`,
+        'Connection: close',
+        ...headers,
+        ...(write.body
+          ? ['Content-Type: application/json', `Content-Length: ${Buffer.byteLength(write.body)}`]
+          : []),
+      ]
+      return rawRequest(server.url, lines.join('\r\n'), write.body)
+    }
+
+    it('each spelling reaches the route (the app itself gets through)', async () => {
+      const owner = await signUpPlayer(server)
+      const open = await createGroup(owner, { name: 'Open doors', publicGroup: true })
+      const player = await signUpPlayer(server)
+      // the routes one after the other: the logout ends the session the others need
+      for (const write of writesOf(open.id)) {
+        for (const target of spellingsOf(write.path)) {
+          const answer = await send(player, write, target, ['X-App-Version: test', `Origin: ${server.url}`])
+          expect([200, 204], `${write.method} ${target}: ${answer.status} ${answer.body}`).toContain(
+            answer.status,
+          )
+        }
+      }
+    })
+
+    it('refuses each spelling of a write from a foreign page, and changes nothing', async () => {
+      const owner = await signUpPlayer(server)
+      const open = await createGroup(owner, { name: 'Open house', publicGroup: true })
+      const variants = [
+        { headers: ['Origin: https://evil.example'], code: 'app_version_required' },
+        {
+          headers: ['Origin: https://evil.example', 'Content-Type: application/x-www-form-urlencoded'],
+          code: 'app_version_required',
+        },
+        { headers: ['X-App-Version: test', 'Origin: https://evil.example'], code: 'cross_origin' },
+        { headers: ['X-App-Version: test', 'Sec-Fetch-Site: cross-site'], code: 'cross_origin' },
+      ]
+      for (const write of writesOf(open.id)) {
+        for (const target of spellingsOf(write.path)) {
+          const answers = await rows.expectRefused(`${write.method} ${target}`, async () => {
+            const raw = await Promise.all(variants.map((v) => send(player, write, target, v.headers)))
+            return raw.map((r) => ({ status: r.status, headers: new Headers(), body: JSON.parse(r.body) }))
+          })
+          variants.forEach((variant, i) => {
+            expect(
+              [answers[i]?.status, errorCode(answers[i])],
+              `${write.method} ${target} ${variant.headers}`,
+            ).toEqual([403, variant.code])
+          })
+        }
+      }
+      // still signed in, and not a member of the group
+      expect((await player.client.get('/v1/auth/info')).status).toBe(200)
+      expect((await player.client.get<Group>(`/v1/stockgame/groups/${open.id}`)).body.memberStatus).toBeNull()
+    })
   })
 
   it('the one exempt route ignores the cookie: without its signed link it is refused and changes nothing', async () => {

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { signUpPlayer } from '../support/accounts'
+import { newInvitationCode, signUpPlayer, uniqueName } from '../support/accounts'
 import { dialects } from '../support/databases'
 import { HttpClient } from '../support/http-client'
 import { type StaticBuild, writeStaticBuild } from '../support/static-build'
@@ -106,6 +106,34 @@ describe.each(dialects)('security: helmet headers and CSP on %s', (dialect) => {
     }
     for (const [label, answer] of Object.entries(answers)) expectHelmet(answer.headers, label)
     expect(answers['the SPA'].headers.get('content-type')).toMatch(/^text\/html/)
+  })
+
+  it('answers that carry credentials are never stored (Cache-Control: no-store)', async () => {
+    const browser = new HttpClient(server.url)
+    const username = uniqueName()
+    const password = 'correct horse battery staple'
+    const answers = {
+      // the session cookie and the websocket credentials
+      'sign-up': await browser.post('/v1/auth/signup', {
+        invitationCode: await newInvitationCode(server),
+        email: `${username}@example.test`,
+        username,
+        password,
+        acceptTerms: true,
+      }),
+      'sign-in': await browser.post('/v1/auth/signin', { login: username, password }),
+      // the websocket credentials
+      'who am I': await browser.get('/v1/auth/info'),
+      // the cookie's removal
+      logout: await browser.post('/v1/auth/logout'),
+    }
+    expect(Object.values(answers).map((a) => a.status)).toEqual([201, 200, 200, 204])
+    for (const [label, answer] of Object.entries(answers)) {
+      expect(answer.headers.get('cache-control'), label).toBe('no-store')
+      expectHelmet(answer.headers, label)
+    }
+    expect(answers['who am I'].body).toHaveProperty('websocketCredentials')
+    expect(answers['sign-in'].headers.get('set-cookie')).toMatch(/^alpha_session=/)
   })
 
   it('plain http: no HSTS and no upgrade-insecure-requests; https APP_ORIGIN: both', async () => {

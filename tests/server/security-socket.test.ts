@@ -5,6 +5,7 @@ import { type SignedUp, signUpPlayer } from '../support/accounts'
 import { dialects } from '../support/databases'
 import { HttpClient } from '../support/http-client'
 import { nextLinkTo, queryOf } from '../support/mail-links'
+import { type RawAnswer, rawRequest, websocketHandshakeHeaders } from '../support/raw-http'
 import { foreignOriginsOf } from '../support/security'
 import { startTestServer, type TestServer } from '../support/test-server'
 
@@ -66,6 +67,71 @@ describe.each(dialects)('security: realtime origin check and socket lifetime on 
     for (const origin of foreignOriginsOf(server.url)) {
       await expect(connect(origin), origin).rejects.toThrow()
     }
+  })
+
+  describe('handshakes answered with plain HTTP, before any upgrade', () => {
+    /** A handshake as sent on the wire: a WebSocket upgrade, or a long-polling GET. */
+    function handshake(
+      transport: 'websocket' | 'polling',
+      query: string,
+      origin: string | null = server.url,
+    ): Promise<RawAnswer> {
+      const lines = [
+        `GET /socket.io/?${query}&transport=${transport} HTTP/1.1`,
+        `Host: ${new URL(server.url).host}`,
+        ...(origin === null ? [] : [`Origin: ${origin}`]),
+        ...(transport === 'websocket' ? websocketHandshakeHeaders : ['Connection: close']),
+      ]
+      return rawRequest(server.url, lines.join('\r\n'))
+    }
+    function expectRefusal(answer: RawAnswer, status: number, code: string, label: string): void {
+      expect(answer.status, `${label}: ${answer.text}`).toBe(status)
+      // one answer, and no upgrade before or after it
+      expect(answer.text, label).not.toMatch(/101 Switching Protocols/)
+      expect(answer.text.match(/^HTTP\/1\.1 /gm), label).toHaveLength(1)
+      expect(answer.headers['content-type'], label).toContain('application/json')
+      expect(JSON.parse(answer.body).error.code, label).toBe(code)
+    }
+
+    it('an Engine.IO revision other than 4 gets a 400 (was: 101, then an error inside the stream)', async () => {
+      for (const transport of ['websocket', 'polling'] as const) {
+        for (const query of ['EIO=3', 'EIO=2', 'EIO=5', 'EIO=4&EIO=3', 'x=1']) {
+          expectRefusal(
+            await handshake(transport, query),
+            400,
+            'unsupported_protocol_version',
+            `${transport} ${query}`,
+          )
+        }
+      }
+    })
+
+    it('a foreign Origin gets a 403, whatever the revision', async () => {
+      for (const transport of ['websocket', 'polling'] as const) {
+        for (const origin of foreignOriginsOf(server.url)) {
+          for (const query of ['EIO=4', 'EIO=3']) {
+            expectRefusal(
+              await handshake(transport, query, origin),
+              403,
+              'cross_origin',
+              `${transport} ${origin}`,
+            )
+          }
+        }
+      }
+    })
+
+    it('the app origin, or no Origin, with revision 4 is upgraded; long polling stays off', async () => {
+      for (const origin of [server.url, null]) {
+        const upgraded = await handshake('websocket', 'EIO=4', origin)
+        expect(upgraded.status, upgraded.text).toBe(101)
+        // engine.io's open packet, sent in a WebSocket frame
+        expect(upgraded.text).toContain('"upgrades":[]')
+        const polling = await handshake('polling', 'EIO=4', origin)
+        expect(polling.status).toBe(400)
+        expect(polling.text).not.toMatch(/101 Switching Protocols/)
+      }
+    })
   })
 
   it('accepts the app origin, and a client without Origin only with credentials', async () => {

@@ -115,6 +115,49 @@ describe.each(dialects)('health and the built SPA on %s', (dialect) => {
     expect((await get('/assets/bundle-abc123.js.br', 'br')).headers['content-type']).not.toMatch(/javascript/)
   })
 
+  it('sends the copies as the build made them: an API answer is compressed per request, a file never', async () => {
+    const get = (path: string, encoding: string) =>
+      server.app.inject({ method: 'GET', url: path, headers: { 'accept-encoding': encoding } })
+    for (const [encoding, suffix] of [
+      ['br', '.br'],
+      ['gzip', '.gz'],
+    ] as const) {
+      const answer = await get('/assets/bundle-abc123.js', encoding)
+      expect(answer.headers['content-encoding']).toBe(encoding)
+      expect(
+        answer.rawPayload.equals(readFileSync(join(build.dir, 'assets', `bundle-abc123.js${suffix}`))),
+      ).toBe(true)
+    }
+    // a text file the build left uncompressed (under its 1 KB) is sent as it is
+    const small = await get(build.assetPath, 'gzip, br')
+    expect(small.headers['content-encoding']).toBeUndefined()
+    expect(small.payload).toBe(build.assetBody)
+  })
+
+  it('answers an unsatisfiable Range with 416 and Content-Range, in the JSON error shape', async () => {
+    const size = Buffer.byteLength(bundle)
+    const answer = await server.app.inject({
+      method: 'GET',
+      url: '/assets/bundle-abc123.js',
+      headers: { range: `bytes=${size + 10}-${size + 20}` },
+    })
+    expect(answer.statusCode).toBe(416)
+    expect(answer.headers['content-range']).toBe(`bytes */${size}`)
+    expect(answer.headers['content-type']).toContain('application/json')
+    expect(answer.json()).toEqual({
+      error: { code: 'range_not_satisfiable', message: 'Range Not Satisfiable' },
+    })
+    // a range that fits is served as ever
+    const part = await server.app.inject({
+      method: 'GET',
+      url: '/assets/bundle-abc123.js',
+      headers: { range: 'bytes=0-9' },
+    })
+    expect(part.statusCode).toBe(206)
+    expect(part.headers['content-range']).toBe(`bytes 0-9/${size}`)
+    expect(part.payload).toBe(bundle.slice(0, 10))
+  })
+
   it('answers unknown API paths with a JSON 404, never the index page', async () => {
     for (const path of ['/v1/unknown', '/v1', '/v1/users/me/nothing']) {
       const answer = await client.get<{ error: { code: string } }>(path, html)
