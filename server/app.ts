@@ -18,6 +18,7 @@ import { pollSettlementJob } from './game/poll-settlement'
 import { foldRankingDays, rankingDaysJob } from './game/ranking-days'
 import { eventPrizeJob, weeklyTrophiesJob } from './game/trophies'
 import { authRoutes } from './http/auth.routes'
+import { bankRoutes } from './http/bank.routes'
 import { clientErrorsRoutes } from './http/client-errors.routes'
 import { registerCsrfDefence } from './http/csrf'
 import { clientErrorReply, frameworkErrorReply, registerErrorHandling } from './http/error-handler'
@@ -193,6 +194,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(groupsRoutes, { ctx })
   await app.register(pollsRoutes, { ctx })
   await app.register(rankingsRoutes, { ctx })
+  await app.register(bankRoutes, { ctx })
   await app.register(stateRoutes, { ctx })
   await app.register(clientErrorsRoutes, { ctx })
   await app.register(realtimePlugin, { ctx })

@@ -12,7 +12,7 @@ import type { SettingsFormMachine } from '../machines/settings-form.machine'
 import type { Navigator } from './navigation'
 import type { Notifier } from './notifier'
 
-interface ApiDeps {
+export interface ApiDeps {
   readonly api: ApiClient
 }
 

@@ -83,6 +83,7 @@ export const mainLayoutRoutes: readonly RouteEntry[] = [
     ...screen(() => import('./screens/livestream/LiveStream'), 'LiveStream'),
   },
   { path: '/polls/:tab?', title: 'Polls', ...screen(() => import('./screens/polls/Polls'), 'Polls') },
+  { path: '/bank', title: 'The Bank', ...screen(() => import('./screens/bank/Bank'), 'Bank') },
   { path: '/faq', title: 'FAQ', ...screen(() => import('./screens/faq/Faq'), 'Faq') },
   { path: '/groups', title: 'Groups', ...screen(() => import('./screens/groups/Groups'), 'Groups') },
   {

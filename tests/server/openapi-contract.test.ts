@@ -238,6 +238,8 @@ describe.each(dialects)('real answers match the OpenAPI document on %s', (dialec
     expect((await alice.client.get('/v1/stockgame/rankings?groupId=999999999')).status).toBe(404)
     expect((await alice.client.get('/v1/stockgame/champions')).status).toBe(200)
     expect((await guest.get('/v1/stockgame/champions')).status).toBe(401)
+    expect((await alice.client.get('/v1/stockgame/bank')).status).toBe(200)
+    expect((await guest.get('/v1/stockgame/bank')).status).toBe(401)
     expect((await alice.client.get('/v1/stockgame/state')).status).toBe(200)
     expect((await guest.get('/v1/stockgame/state')).status).toBe(401)
     expect((await alice.client.get('/v1/stockgame/activity?limit=10')).status).toBe(200)

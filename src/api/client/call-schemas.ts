@@ -9,6 +9,7 @@ import {
   signInBodySchema,
   signUpBodySchema,
 } from '../auth'
+import { bankReportSchema } from '../bank'
 import { clientErrorBodySchema } from '../client-errors'
 import {
   createGroupBodySchema,
@@ -71,6 +72,7 @@ export const callSchemas = {
   activity: { query: activityQuerySchema, response: activityPageSchema },
   rankings: { query: rankingsQuerySchema, response: rankingSchema },
   champions: { response: championsSchema },
+  bank: { response: bankReportSchema },
   transactions: { query: transactionsQuerySchema, response: transactionsSchema },
   titleTick: { response: tickSchema },
   titleChart: { query: chartQuerySchema, response: chartSchema },

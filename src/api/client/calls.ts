@@ -126,6 +126,8 @@ export const apiCalls = {
   },
   /** last week's top three of group 1000 (the recent-champions store) */
   champions: { method: 'GET', path: '/v1/stockgame/champions', retries: read, response: true },
+  /** the Bank as the players' opponent (ours: the Bank page) */
+  bank: { method: 'GET', path: '/v1/stockgame/bank', retries: read, response: true },
   transactions: {
     method: 'GET',
     path: '/v1/stockgame/transactions/{walletAddress}',

@@ -10,6 +10,7 @@ import {
 } from '~/machines/live-ranking.machine'
 import { rankingTexts } from '~/machines/ranking.types'
 import { selectUser } from '~/machines/session.select'
+import { BankLine } from '~/views/bank/BankLine'
 import { useClient } from '~/views/client-context'
 import { LoadError } from '~/views/rankings/LoadError'
 import { PeriodRanking } from '~/views/rankings/PeriodRanking'
@@ -108,6 +109,7 @@ export function Rankings() {
         ))}
       </Tabs.Root>
       <RecentChampions />
+      <BankLine />
     </Stack>
   )
 }

@@ -1,0 +1,39 @@
+import { styled } from 'styled-system/jsx'
+import type { BankReport } from '~/api/bank'
+import { formatTtc } from '~/domain/number-format'
+import { Card } from '~/views/ui'
+
+const figure = (label: string, value: string, detail?: string) => (
+  <Card.Root key={label}>
+    <Card.Body pt="4">
+      <styled.dt color="fg.muted" fontSize="sm">
+        {label}
+      </styled.dt>
+      <styled.dd fontSize="2xl" fontWeight="semibold" fontVariantNumeric="tabular-nums">
+        {value}
+      </styled.dd>
+      {detail ? (
+        <styled.dd color="fg.muted" fontSize="sm">
+          {detail}
+        </styled.dd>
+      ) : null}
+    </Card.Body>
+  </Card.Root>
+)
+
+const pots = (count: number) => (count === 1 ? '1 pot' : `${count} pots`)
+
+/** The Bank's balance and its record against the players. */
+export function BankFigures({ report }: { readonly report: BankReport }) {
+  return (
+    <styled.dl display="grid" gridTemplateColumns={{ base: '1fr', sm: 'repeat(3, 1fr)' }} gap="4">
+      {figure('Balance', formatTtc(report.balance))}
+      {figure('Pots won', pots(report.potsWon.count), `${formatTtc(report.potsWon.ttc)} nobody called`)}
+      {figure(
+        'Pots lost',
+        pots(report.potsLost.count),
+        `${formatTtc(report.potsLost.ttc)} paid to the callers`,
+      )}
+    </styled.dl>
+  )
+}
