@@ -9,6 +9,7 @@ import * as rankings from './0007-rankings'
 import * as pollResults from './0008-poll-results'
 import * as rankingTotals from './0009-ranking-totals'
 import * as evaluationPrices from './0010-evaluation-prices'
+import * as playerInvitations from './0012-player-invitations'
 
 /** Every migration in order. Released ones are frozen: change the schema with a new file. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008-poll-results': pollResults,
   '0009-ranking-totals': rankingTotals,
   '0010-evaluation-prices': evaluationPrices,
+  '0012-player-invitations': playerInvitations,
 }
