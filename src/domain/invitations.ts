@@ -41,5 +41,9 @@ export function canInviteToGroup(group: InvitingMembership, now: number): boolea
   return group.publicGroup || group.isAdmin
 }
 
+/** How many more invitations a player holding `openCount` open ones may make under the operator's limit. */
+export const invitationsLeft = (openCount: number, limit: number) => Math.max(0, limit - openCount)
+
 /** Whether one more open invitation stays within the operator's limit. */
-export const canOpenAnotherInvitation = (openCount: number, limit: number) => openCount < limit
+export const canOpenAnotherInvitation = (openCount: number, limit: number) =>
+  invitationsLeft(openCount, limit) > 0

@@ -4,6 +4,7 @@ import {
   canOpenAnotherInvitation,
   type InvitingMembership,
   invitationStateOf,
+  invitationsLeft,
 } from '../../src/domain/invitations'
 
 describe('invitationStateOf', () => {
@@ -54,6 +55,14 @@ describe('canInviteToGroup', () => {
     expect(canInviteToGroup({ ...member, id: 1000, isAdmin: true }, now)).toBe(false)
     expect(canInviteToGroup({ ...member, endTime: now + 1 }, now)).toBe(true)
     expect(canInviteToGroup({ ...member, endTime: now }, now)).toBe(false)
+  })
+})
+
+describe('invitationsLeft', () => {
+  it('is the limit less the open ones, never below 0 (a lowered limit)', () => {
+    expect(invitationsLeft(2, 5)).toBe(3)
+    expect(invitationsLeft(5, 5)).toBe(0)
+    expect(invitationsLeft(7, 5)).toBe(0)
   })
 })
 
