@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { invitationCodeInSearch } from '../../src/domain/invitation-link'
 import {
   canInviteToGroup,
   canOpenAnotherInvitation,
@@ -71,5 +72,19 @@ describe('canOpenAnotherInvitation', () => {
     expect(canOpenAnotherInvitation(4, 5)).toBe(true)
     expect(canOpenAnotherInvitation(5, 5)).toBe(false)
     expect(canOpenAnotherInvitation(0, 0)).toBe(false)
+  })
+})
+
+describe('invitationCodeInSearch', () => {
+  it('reads the code of a player’s link (invite), else the one a social sign-up came back with', () => {
+    expect(invitationCodeInSearch('?invite=ABCD-EFGH')).toBe('ABCD-EFGH')
+    expect(invitationCodeInSearch('invitationCode=WXYZ')).toBe('WXYZ')
+    expect(invitationCodeInSearch('?invite=ABCD&invitationCode=WXYZ')).toBe('ABCD')
+  })
+
+  it('is none without either, or when blank', () => {
+    expect(invitationCodeInSearch('')).toBeUndefined()
+    expect(invitationCodeInSearch('?next=%2Fpolls')).toBeUndefined()
+    expect(invitationCodeInSearch('?invite=%20%20')).toBeUndefined()
   })
 })
