@@ -26,6 +26,7 @@ import { groupsRoutes } from './http/groups.routes'
 import { registerCompression } from './http/gzip-answer'
 import { healthRoutes } from './http/health.routes'
 import { pruneIdempotencyKeys } from './http/idempotency'
+import { invitationsRoutes } from './http/invitations.routes'
 import { mailUnsubscribeRoutes, oneClickUnsubscribePath } from './http/mail-unsubscribe.routes'
 import { marketRoutes } from './http/market.routes'
 import { registerMetrics } from './http/metrics.routes'
@@ -187,6 +188,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(authRoutes, { ctx })
   await app.register(oauthRoutes, { ctx })
   await app.register(usersRoutes, { ctx })
+  await app.register(invitationsRoutes, { ctx })
   await app.register(mailUnsubscribeRoutes, { ctx })
   await app.register(marketRoutes, { ctx })
   await app.register(predictionsRoutes, { ctx })

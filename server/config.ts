@@ -87,6 +87,10 @@ export interface Config {
   pollFlatBand: number
   /** METRICS_TOKEN: bearer token that lets callers off this machine read `GET /metrics`; loopback only without it. */
   metricsToken?: string
+  /** ALPHA_INVITES_OPEN_PER_PLAYER: open invitation links a player may hold at once (0: players invite nobody). @default 5 */
+  invitesOpenPerPlayer: number
+  /** ALPHA_INVITE_DAYS: how many days a player's new invitation link stays open. @default 14 */
+  inviteDays: number
 }
 
 const flag = z
@@ -121,6 +125,8 @@ const envSchema = z.object({
   ALPHA_POLL_TITLES: z.string().default('2494,2793,99979,1000004,1000000'),
   ALPHA_POLL_FLAT_BAND: z.coerce.number().min(0).max(0.5).default(0.001),
   METRICS_TOKEN: z.string().min(16).optional(),
+  ALPHA_INVITES_OPEN_PER_PLAYER: z.coerce.number().int().min(0).max(1000).default(5),
+  ALPHA_INVITE_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
@@ -259,5 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pollTitles: readPollTitles(e.ALPHA_POLL_TITLES),
     pollFlatBand: e.ALPHA_POLL_FLAT_BAND,
     metricsToken: e.METRICS_TOKEN,
+    invitesOpenPerPlayer: e.ALPHA_INVITES_OPEN_PER_PLAYER,
+    inviteDays: e.ALPHA_INVITE_DAYS,
   }
 }

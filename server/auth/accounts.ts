@@ -11,21 +11,22 @@ import type { AppContext } from '../context'
 import type { UserRow } from '../db/tables/users.table'
 import { removeAvatars } from '../game/avatar-files'
 import { handOverGroupsOf } from '../game/groups'
-import { joinDefaultGroup } from '../game/groups.repo'
+import { joinDefaultGroup, joinInvitedGroup } from '../game/groups.repo'
 import { bankAddress, createWallet, post, walletsOf } from '../game/ledger'
 import { AppError } from '../http/app-error'
 import { confirmEmailMail, passwordResetMail } from '../mail/templates'
 import {
   codesPerPlayer,
   createInvitationCodes,
+  groupOfInvitationCode,
   isInvitationCodeRedeemable,
-  playerCodeLifetimeMs,
   redeemInvitationCode,
 } from './invitations.repo'
 import { confirmEmailLinks, passwordResetLinks } from './links'
 import { linkOAuthAccount, type OAuthIdentity } from './oauth/oauth-accounts.repo'
 import { passwordFailureKey, throttledPasswordCheck } from './password-throttle'
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords'
+import { invitationLifetimeMs } from './player-invitations'
 import { createSession, deleteUserSessions, type NewSession } from './sessions.repo'
 import { clearSignInFailures } from './sign-in-failures.repo'
 import { verifyLink } from './signed-links'
@@ -72,7 +73,8 @@ export interface NewAccount {
 
 /**
  * Creates the account, its wallet with the sign-up grant, its own invitation codes and a session, all in
- * one transaction: a taken name or a spent code leaves nothing behind.
+ * one transaction: a taken name or a spent code leaves nothing behind. A code made for a group makes the
+ * new player an active member of it in the same transaction.
  */
 export async function createAccount(
   ctx: AppContext,
@@ -102,13 +104,15 @@ export async function createAccount(
       if (account.oauthIdentity && !(await linkOAuthAccount(tx, account.oauthIdentity, id, now)))
         throw identityLinked()
       await joinDefaultGroup(tx, id, now)
+      const invitedTo = await groupOfInvitationCode(tx, account.invitationCode)
+      if (invitedTo !== null) await joinInvitedGroup(tx, invitedTo, id, now)
       const address = await createWallet(tx, id, now)
       await post(tx, { address, type: 'grant', amount: signUpGrantHundredths, reference: 'signup', now })
       await createInvitationCodes(tx, {
-        count: codesPerPlayer,
+        count: Math.min(codesPerPlayer, ctx.config.invitesOpenPerPlayer),
         ownerId: id,
         now,
-        lifetimeMs: playerCodeLifetimeMs,
+        lifetimeMs: invitationLifetimeMs(ctx),
       })
       const row = await findUserById(tx, id)
       if (!row) throw new Error('inserted user vanished')

@@ -154,6 +154,19 @@ export async function joinDefaultGroup(tx: Executor, userId: number, now: number
     .execute()
 }
 
+/**
+ * A player who signed up with a group's invitation starts as an active member of it; an event that has
+ * ended meanwhile takes nobody new (the account is made all the same).
+ */
+export async function joinInvitedGroup(tx: Tx, groupId: number, userId: number, now: number): Promise<void> {
+  const group = await lockGroup(tx, groupId)
+  if (!group || group.id === defaultGroupId || (group.endTime !== null && group.endTime <= now)) return
+  await tx
+    .insertInto('groupMembers')
+    .values({ groupId, userId, isAdmin: 0, status: 'active', joinedAt: now })
+    .execute()
+}
+
 /** Sessions whose active group the player no longer plays in fall back to group 1000. */
 export async function resetStaleActiveGroups(tx: Executor, groupId: number): Promise<void> {
   await tx

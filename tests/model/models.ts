@@ -1,6 +1,7 @@
 import { appBootModel } from './app-boot.model'
 import { betModel } from './bet.model'
 import { groupsModel } from './groups.model'
+import { invitationsModel } from './invitations.model'
 import type { PathModel } from './paths'
 import { pollsModel } from './polls.model'
 import { predictionsModel } from './predictions.model'
@@ -20,6 +21,7 @@ export const pathModels: readonly PathModel[] = [
   betModel,
   predictionsModel,
   groupsModel,
+  invitationsModel,
   sessionModel,
   socketModel,
   appBootModel,

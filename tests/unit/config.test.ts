@@ -79,6 +79,20 @@ describe('loadConfig', () => {
     expect(loadConfig({ ALPHA_DATA_DIR: dataDir, PORT: '3000' }).appOrigin).toBe('http://localhost:3000')
   })
 
+  it('reads the invitation limits players get: 5 open links of 14 days unless the operator says otherwise', () => {
+    expect(loadConfig({ ALPHA_DATA_DIR: dataDir })).toMatchObject({ invitesOpenPerPlayer: 5, inviteDays: 14 })
+    expect(
+      loadConfig({ ALPHA_DATA_DIR: dataDir, ALPHA_INVITES_OPEN_PER_PLAYER: '0', ALPHA_INVITE_DAYS: '3' }),
+    ).toMatchObject({ invitesOpenPerPlayer: 0, inviteDays: 3 })
+    for (const [name, value] of [
+      ['ALPHA_INVITES_OPEN_PER_PLAYER', '-1'],
+      ['ALPHA_INVITES_OPEN_PER_PLAYER', 'many'],
+      ['ALPHA_INVITE_DAYS', '0'],
+      ['ALPHA_INVITE_DAYS', '1.5'],
+    ] as const)
+      expect(configError({ [name]: value }), `${name}=${value}`).toContain(`${name}:`)
+  })
+
   it('refuses an invalid PORT with a message that names it', () => {
     for (const port of ['abc', '70000', '-1', '80.5']) {
       const message = configError({ PORT: port })

@@ -10,6 +10,7 @@ import * as pollResults from './0008-poll-results'
 import * as rankingTotals from './0009-ranking-totals'
 import * as evaluationPrices from './0010-evaluation-prices'
 import * as idempotencyRequests from './0011-idempotency-requests'
+import * as playerInvitations from './0012-player-invitations'
 
 /** Every migration in order. Released ones are frozen: change the schema with a new file. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009-ranking-totals': rankingTotals,
   '0010-evaluation-prices': evaluationPrices,
   '0011-idempotency-requests': idempotencyRequests,
+  '0012-player-invitations': playerInvitations,
 }

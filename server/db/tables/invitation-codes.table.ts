@@ -10,6 +10,10 @@ export interface InvitationCodesTable {
   expiresAt: number
   usedBy: number | null
   usedAt: number | null
+  /** the group a player joining with this code starts as a member of; null for none (or when it was deleted) */
+  groupId: number | null
+  /** when its owner withdrew it; a withdrawn code lets nobody in */
+  withdrawnAt: number | null
 }
 
 export type InvitationCodeRow = Selectable<InvitationCodesTable>

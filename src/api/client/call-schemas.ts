@@ -22,6 +22,7 @@ import {
   setMembersBodySchema,
   updateMembersBodySchema,
 } from '../groups'
+import { createdInvitationSchema, createInvitationBodySchema, invitationListSchema } from '../invitations'
 import {
   chartQuerySchema,
   chartSchema,
@@ -96,6 +97,9 @@ export const callSchemas = {
   saveGroup: { body: saveGroupBodySchema, response: groupSchema },
   leaveGroup: {},
   deleteGroup: {},
+  invitations: { response: invitationListSchema },
+  createInvitation: { body: createInvitationBodySchema, response: createdInvitationSchema },
+  withdrawInvitation: {},
   reportClientError: { body: clientErrorBodySchema },
 } as const satisfies Record<CallName, CallSchemas>
 

@@ -256,6 +256,21 @@ export const apiCalls = {
     idempotencyKey: true,
   },
 
+  // the player's own invitation links (DESIGN.md §3: ours)
+  invitations: { method: 'GET', path: '/v1/invitations', retries: read, response: true },
+  /** a retry replays the first answer (Idempotency-Key): one click makes one link */
+  createInvitation: {
+    method: 'POST',
+    path: '/v1/invitations',
+    retries: write,
+    retryServerErrors: true,
+    idempotencyKey: true,
+    body: true,
+    response: true,
+  },
+  /** withdrawing twice is refused (409), so a retry after a lost answer would say so: no retries */
+  withdrawInvitation: { method: 'DELETE', path: '/v1/invitations/{code}', retries: 0 },
+
   // error reporting without Sentry: one attempt, a report must never add load to a failing server
   reportClientError: { method: 'POST', path: '/v1/client-errors', retries: 0, body: true },
 } as const satisfies Record<string, CallDefinition>

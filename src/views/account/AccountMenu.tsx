@@ -1,10 +1,11 @@
 import { useSelector } from '@xstate/react'
-import { ChevronDownIcon, LogOutIcon, SettingsIcon, UserIcon } from 'lucide-react'
+import { ChevronDownIcon, LogOutIcon, SettingsIcon, UserIcon, UserPlusIcon } from 'lucide-react'
 import { useState } from 'react'
 import { styled } from 'styled-system/jsx'
 import { Link } from 'wouter'
 import { selectUser } from '~/machines/session.select'
 import { useClient } from '~/views/client-context'
+import { InvitationsDialog } from '~/views/invitations/InvitationsDialog'
 import { Button, Menu, Portal } from '~/views/ui'
 import { UserInfoDialog } from '~/views/user/UserInfoDialog'
 import { rankText } from './account-texts'
@@ -13,18 +14,20 @@ import { UserAvatar } from './UserAvatar'
 
 /**
  * Spec §2 account menu: who is signed in, rank and live rank, badges; the player's own user info
- * dialog, the settings and 'Log out'. The summary heads the menu; its items are the actions.
+ * dialog, 'Invite friends' (links to sign up), the settings and 'Log out'. The summary heads the menu; its items are the actions.
  */
 export function AccountMenu() {
   const client = useClient()
   const user = useSelector(client.session, selectUser)
   const [profileOpen, setProfileOpen] = useState(false)
+  const [inviteOpen, setInviteOpen] = useState(false)
   return (
     <>
       <Menu.Root
         positioning={{ placement: 'bottom-end' }}
         onSelect={({ value }) => {
           if (value === 'profile') setProfileOpen(true)
+          if (value === 'invite') setInviteOpen(true)
           if (value === 'logout') client.logout()
         }}
       >
@@ -63,6 +66,10 @@ export function AccountMenu() {
                 <UserIcon aria-hidden />
                 Your profile
               </Menu.Item>
+              <Menu.Item value="invite">
+                <UserPlusIcon aria-hidden />
+                Invite friends
+              </Menu.Item>
               <Menu.Item value="settings" asChild>
                 <Link href="/settings">
                   <SettingsIcon aria-hidden />
@@ -79,6 +86,7 @@ export function AccountMenu() {
         </Portal>
       </Menu.Root>
       <UserInfoDialog userId={user.id} open={profileOpen} onOpenChange={setProfileOpen} />
+      <InvitationsDialog open={inviteOpen} onOpenChange={setInviteOpen} />
     </>
   )
 }

@@ -6,6 +6,7 @@ import { tabs as tabsRecipe } from 'styled-system/recipes'
 import { useSearch } from 'wouter'
 import { provideSocialProviders } from '~/actors/social-providers.actors'
 import { errorMessagesOf } from '~/domain/account-forms'
+import { invitationCodeInSearch } from '~/domain/invitation-link'
 import { selectSocialProviders, socialProvidersMachine } from '~/machines/social-providers.machine'
 import { useClient } from '~/views/client-context'
 import { useTabs } from '~/views/common/use-tabs'
@@ -38,7 +39,8 @@ export function Onboarding() {
   const providersActor = useActorRef(logic)
   const providers = useSelector(providersActor, selectSocialProviders)
   const search = useSearch()
-  const invitationCode = new URLSearchParams(search).get('invitationCode') ?? undefined
+  // read once when the tabs and the sign-up form's actor start (its input): no effect syncs it later
+  const invitationCode = invitationCodeInSearch(search)
   const tabs = useTabs(accountTabs, invitationCode ? 'signUp' : 'signIn')
   return (
     <styled.div display="flex" flexDirection="column" gap="6">

@@ -2,13 +2,16 @@ import { useState } from 'react'
 import { styled } from 'styled-system/jsx'
 import type { Group } from '~/api/groups'
 import { canAdminister, canLeave } from '~/domain/group-rules'
+import { canInviteToGroup } from '~/domain/invitations'
 import { useClient } from '~/views/client-context'
+import { InvitationsDialog } from '~/views/invitations/InvitationsDialog'
+import { useClock } from '~/views/polls/use-clock'
 import { Button } from '~/views/ui'
 import { ConfirmGroupDialog } from './ConfirmGroupDialog'
 import { GroupFormDialog } from './GroupFormDialog'
 import { MembersDialog } from './MembersDialog'
 
-type OpenDialog = 'edit' | 'members' | 'delete' | 'leave' | undefined
+type OpenDialog = 'edit' | 'members' | 'invite' | 'delete' | 'leave' | undefined
 
 export interface GroupActionsProps {
   readonly group: Group
@@ -17,13 +20,17 @@ export interface GroupActionsProps {
   readonly busy: boolean
 }
 
-/** What a player can do with one of their groups: switch to it, and (as admin) change, members, delete. */
+/**
+ * What a player can do with one of their groups: switch to it, invite friends into it (as canInviteToGroup
+ * allows), and (as admin) change, members, delete.
+ */
 export function GroupActions({ group, active, busy }: GroupActionsProps) {
   const client = useClient()
   const [dialog, setDialog] = useState<OpenDialog>()
   const ref = { id: group.id, name: group.name }
   const close = (open: boolean) => !open && setDialog(undefined)
   const admin = canAdminister(group)
+  const mayInvite = canInviteToGroup(group, useClock())
   return (
     <styled.div display="flex" gap="2" flexWrap="wrap">
       {!active && group.memberStatus === 'active' && (
@@ -66,6 +73,16 @@ export function GroupActions({ group, active, busy }: GroupActionsProps) {
           </Button>
         </>
       )}
+      {mayInvite && (
+        <Button
+          size="sm"
+          variant="outline"
+          aria-label={`Invite friends to ${group.name}`}
+          onClick={() => setDialog('invite')}
+        >
+          Invite
+        </Button>
+      )}
       {canLeave(group) && (
         <Button
           size="sm"
@@ -91,6 +108,7 @@ export function GroupActions({ group, active, busy }: GroupActionsProps) {
       )}
       <GroupFormDialog group={group} open={dialog === 'edit'} onOpenChange={close} />
       <MembersDialog group={ref} open={dialog === 'members'} onOpenChange={close} />
+      <InvitationsDialog group={ref} open={dialog === 'invite'} onOpenChange={close} />
       <ConfirmGroupDialog
         title={`Delete ${group.name}?`}
         description="The group, its members and its rankings are removed for everyone. This cannot be undone."

@@ -52,6 +52,46 @@ function show(handlers: Parameters<typeof memoryApi>[0] = {}) {
 }
 
 describe('the group overview (spec §2 /groups)', () => {
+  it('offers Invite on groups the player may bring friends into, and opens the dialog for that group', async () => {
+    const bodies: unknown[] = []
+    show({
+      groups: () => ({
+        groups: [
+          group(1000, 'Everybody', { isAdmin: false, publicGroup: true }),
+          traders,
+          group(8, 'Bulls', { publicGroup: true, isAdmin: false }),
+          group(12, 'Quiet', { publicGroup: false, isAdmin: false }),
+        ],
+        invitations: [],
+        publicGroups: [],
+      }),
+      invitations: () => ({ invitations: [], limits: { openPerPlayer: 5, lifetimeDays: 14 } }),
+      createInvitation: ({ body }) => {
+        bodies.push(body)
+        return {
+          code: 'AAAA',
+          url: 'http://localhost/account/signin?invite=AAAA',
+          createdAt: 1,
+          expiresAt: 2,
+          state: 'open',
+          group: { id: 8, name: 'Bulls' },
+          usedBy: null,
+          usedAt: null,
+          withdrawnAt: null,
+        }
+      },
+    })
+    // an admin of a private group, any member of a public one; not group 1000, not a private one's member
+    expect(await screen.findByRole('button', { name: 'Invite friends to Traders' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Invite friends to Bulls' })).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Invite friends to Everybody' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Invite friends to Quiet' })).toBeNull()
+    await userEvent.click(screen.getByRole('button', { name: 'Invite friends to Bulls' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Invite friends to Bulls' })
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Create link' }))
+    await waitFor(() => expect(bodies).toEqual([{ groupId: 8 }]))
+  })
+
   it('lists the player’s groups and public groups, and switches the active group', async () => {
     const view = show()
     expect(screen.getByRole('heading', { level: 1, name: 'Groups' })).toBeTruthy()

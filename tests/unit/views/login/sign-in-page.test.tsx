@@ -171,6 +171,16 @@ describe('sign-up validation (spec §5)', () => {
     ])
   })
 
+  it('opens Sign up with the code of a friend’s invitation link filled in', async () => {
+    showSignIn('/account/signin?invite=ABCD-EFGH-JKMN-PQRS-TVWX-YZ01')
+    const signUp = screen.getByRole('tab', { name: 'Sign up' })
+    expect(signUp.getAttribute('aria-selected')).toBe('true')
+    const form = within(await screen.findByRole('form', { name: 'Sign up' }))
+    expect(
+      (form.getByLabelText('Invitation code', { exact: false, selector: 'input' }) as HTMLInputElement).value,
+    ).toBe('ABCD-EFGH-JKMN-PQRS-TVWX-YZ01')
+  })
+
   it("shows 'Oops! We could not sign you up' with the server's reason on the field", async () => {
     const user = userEvent.setup()
     showSignIn('/account/signin?invitationCode=ABCDEFGHJKMNPQRSTVWXYZ01', {

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest'
+import type { PlayerInvitation } from '../../src/api/invitations'
+import {
+  checkA11y,
+  collectPageIssues,
+  setUpE2eSession,
+  signInBrowser,
+  signUpPlayer,
+  viewports,
+} from './support'
+
+/**
+ * The social loop, point 1: a player makes an invitation link in 'Invite friends' (account menu), a
+ * friend opens it, finds Sign up with the code filled in and joins; the inviter then sees who joined.
+ */
+
+const started = setUpE2eSession()
+
+describe('invite friends', () => {
+  it("a friend signs up through A's link, and A sees who joined", async () => {
+    const { server, browser } = started()
+    const inviter = await signUpPlayer(server)
+    const page = await browser.newPage(viewports.desktop, { baseURL: server.url })
+    await signInBrowser(page, server, inviter)
+    const issues = collectPageIssues(page)
+    await page.goto('/')
+    await page.getByRole('button', { name: `Account menu of ${inviter.username}` }).click()
+    await page.getByRole('menuitem', { name: 'Invite friends' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Invite friends' })
+    const made = page.waitForResponse(
+      (response) => response.request().method() === 'POST' && response.url().endsWith('/v1/invitations'),
+    )
+    await dialog.getByRole('button', { name: 'Create link' }).click()
+    expect((await made).status()).toBe(201)
+    const linkField = dialog.getByLabel(/Your new link/)
+    await expect.poll(() => linkField.inputValue()).toMatch(/\/account\/signin\?invite=/)
+    const url = new URL(await linkField.inputValue())
+    await dialog.getByRole('region', { name: 'Your invitations' }).getByRole('listitem').first().waitFor()
+    expect(await checkA11y(page)).toEqual([])
+
+    // the friend: a new visitor with the link
+    const friendName = `friend_${process.pid % 10_000}`
+    const friendPage = await browser.newPage(viewports.mobile, { baseURL: server.url })
+    const friendIssues = collectPageIssues(friendPage)
+    await friendPage.goto(`${url.pathname}${url.search}`)
+    const form = friendPage.getByRole('form', { name: 'Sign up' })
+    await form.waitFor()
+    expect(await form.getByLabel('Invitation code').inputValue()).toBe(url.searchParams.get('invite'))
+    expect(await checkA11y(friendPage)).toEqual([])
+    await form.getByLabel('E-mail').fill(`${friendName}@example.test`)
+    await form.getByLabel('Username').fill(friendName)
+    await form.getByLabel('Password').fill('correct horse battery staple')
+    await form.getByText('I agree to the terms and conditions').click()
+    await form.getByRole('button', { name: 'Sign up' }).click()
+    await friendPage.waitForURL(/\/welcome/)
+
+    // the inviter sees who joined, in the API and in the dialog opened again
+    const own = await inviter.client.get<{ invitations: PlayerInvitation[] }>('/v1/invitations')
+    const used = own.body.invitations.find((invitation) => url.href.endsWith(invitation.code))
+    expect(used).toMatchObject({ state: 'used', usedBy: { username: friendName } })
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    await dialog.waitFor({ state: 'hidden' })
+    await page.getByRole('button', { name: `Account menu of ${inviter.username}` }).click()
+    await page.getByRole('menuitem', { name: 'Invite friends' }).click()
+    await dialog.getByText(`${friendName} joined on`, { exact: false }).waitFor()
+    expect(issues.all()).toEqual([])
+    expect(friendIssues.all()).toEqual([])
+    await page.context().close()
+    await friendPage.context().close()
+  })
+})
