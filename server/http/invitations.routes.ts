@@ -1,7 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
-import { apiErrorSchema } from '../../src/api/errors'
 import {
   createdInvitationSchema,
   createInvitationBodySchema,
@@ -16,6 +14,7 @@ import {
 } from '../auth/player-invitations'
 import type { AppContext } from '../context'
 import { idempotentWrite } from './idempotency'
+import { errorResponses, noContentSchema } from './response-schemas'
 import { requireUser } from './session'
 
 export const invitationsPath = '/v1/invitations'
@@ -26,14 +25,13 @@ export const invitationsPath = '/v1/invitations'
  */
 export const invitationsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
-  const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema }
 
   app.post(
     invitationsPath,
     {
       schema: {
         body: createInvitationBodySchema,
-        response: { 201: createdInvitationSchema, ...errors, 404: apiErrorSchema, 409: apiErrorSchema },
+        response: { 201: createdInvitationSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
       },
     },
     async (request, reply) => {
@@ -49,7 +47,7 @@ export const invitationsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
 
   app.get(
     invitationsPath,
-    { schema: { response: { 200: invitationListSchema, 401: apiErrorSchema } } },
+    { schema: { response: { 200: invitationListSchema, ...errorResponses(401) } } },
     async (request) => {
       const { user } = await requireUser(request, ctx)
       return listPlayerInvitations(ctx, user.id)
@@ -61,13 +59,13 @@ export const invitationsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
     {
       schema: {
         params: invitationParamsSchema,
-        response: { 204: z.null(), ...errors, 404: apiErrorSchema, 409: apiErrorSchema },
+        response: { 204: noContentSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
       const { user } = await requireUser(request, ctx)
       await withdrawPlayerInvitation(ctx, user.id, request.params.code)
-      return reply.status(204).send(null)
+      return reply.status(204).send()
     },
   )
 }

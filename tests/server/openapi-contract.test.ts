@@ -246,6 +246,16 @@ describe.each(dialects)('real answers match the OpenAPI document on %s', (dialec
     expect((await alice.client.get('/v1/stockgame/activity?limit=0')).status).toBe(400)
   })
 
+  it("a player's invitation links: make, list, withdraw", async () => {
+    const made = await alice.client.post<{ code: string }>('/v1/invitations', {})
+    expect(made.status).toBe(201)
+    expect((await alice.client.post('/v1/invitations', { groupId: 'x' })).status).toBe(400)
+    expect((await alice.client.get('/v1/invitations')).status).toBe(200)
+    expect((await guest.get('/v1/invitations')).status).toBe(401)
+    expect((await alice.client.delete(`/v1/invitations/${made.body.code}`)).status).toBe(204)
+    expect((await alice.client.delete(`/v1/invitations/${made.body.code}`)).status).toBe(409)
+  })
+
   it('error reports of the app', async () => {
     expect((await guest.post('/v1/client-errors', { message: 'TypeError: x is undefined' })).status).toBe(204)
     expect((await guest.post('/v1/client-errors', { message: '' })).status).toBe(400)

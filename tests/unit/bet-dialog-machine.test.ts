@@ -59,9 +59,7 @@ describe('the bet dialog (spec §5, §8)', () => {
     actor.send({ type: 'betDialog.wagerChanged', wager: '60' })
     expect(selectWagerError(actor.getSnapshot())).toBeUndefined()
     actor.send(submit(42.5))
-    expect(selectWagerError(actor.getSnapshot())?.message).toBe(
-      "You don't have so much money... (Max 42.50)",
-    )
+    expect(selectWagerError(actor.getSnapshot())?.message).toBe("You don't have so much money... (Max 42.50)")
   })
 
   it('warns about a second bet and sends nothing', () => {
