@@ -90,8 +90,6 @@ export function createGame(deps: GameStartDeps) {
     socket,
     game,
     store,
-    loadGroupLists: () => deps.api.call('groups'),
-    reporter: deps.reporter,
     followsSession: false,
   }
 

@@ -2,6 +2,7 @@ import type { SnapshotFrom } from 'xstate'
 import { isInTab, type PollsTab } from '../domain/poll-view'
 import type { PollsMachine } from './polls.machine'
 import type { PollsData } from './polls.types'
+import { selectStoreStatus } from './store.select'
 import type { StoreContext } from './store.types'
 
 type PollsSnapshot = SnapshotFrom<PollsMachine>
@@ -13,6 +14,13 @@ type PollsSnapshot = SnapshotFrom<PollsMachine>
 export const selectPollsFirstLoad = (snapshot: PollsSnapshot) =>
   (snapshot.matches('uninitialized') || snapshot.matches('loading')) &&
   snapshot.context.data.received.length === 0
+
+/**
+ * How the polls show: a failed load with nothing received is a failure, not "no poll is running"; a
+ * tab's own emptiness is the view's (the polls of the other tab count as data here).
+ */
+export const selectPollsLoadStatus = (snapshot: PollsSnapshot) =>
+  selectStoreStatus(snapshot, snapshot.context.data.received.length > 0)
 
 /** The polls store's clock (epoch ms): phases and relative times are taken at it. */
 export const selectPollsNow = (context: StoreContext<PollsData>) => context.data.now

@@ -1,5 +1,6 @@
 import { appBootModel } from './app-boot.model'
 import { betModel } from './bet.model'
+import { groupListsModel } from './group-lists.model'
 import { groupsModel } from './groups.model'
 import type { PathModel } from './paths'
 import { pollsModel } from './polls.model'
@@ -20,6 +21,7 @@ export const pathModels: readonly PathModel[] = [
   betModel,
   predictionsModel,
   groupsModel,
+  groupListsModel,
   sessionModel,
   socketModel,
   appBootModel,
