@@ -86,5 +86,8 @@ export function followChange(deps: Omit<GameLinksDeps, 'store'>, loggedIn: boole
   if (!loggedIn) return
   // the groups machine loads the lists (and retries a failed load) with the session's active group
   const { user } = session.getSnapshot().context
-  game.groups.send({ type: 'groups.load', activeGroupId: isLoggedInUser(user) ? user.activeGroupId : undefined })
+  game.groups.send({
+    type: 'groups.load',
+    activeGroupId: isLoggedInUser(user) ? user.activeGroupId : undefined,
+  })
 }
