@@ -39,6 +39,7 @@ export function createLoaderMachine<TData>(options: { readonly id: string; reado
     states: {
       loading: {
         invoke: {
+          id: 'load',
           src: 'load',
           input: ({ context }) => context.input,
           onDone: {

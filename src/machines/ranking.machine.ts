@@ -41,6 +41,7 @@ export const rankingMachine = setup({
     idle: {},
     loading: {
       invoke: {
+        id: 'fetchRanking',
         src: 'fetchRanking',
         input: ({ context }) => context.request as RankingRequest,
         onDone: { target: 'loaded', actions: assign({ rows: ({ event }) => event.output, failures: 0 }) },

@@ -5,12 +5,14 @@ import { groupsModel } from './groups.model'
 import type { PathModel } from './paths'
 import { pollsModel } from './polls.model'
 import { predictionsModel } from './predictions.model'
+import { rankingModel } from './ranking.model'
 import { serverErrorModel } from './server-error.model'
 import { serviceWorkerModel } from './service-worker.model'
 import { sessionModel } from './session.model'
 import { socketModel } from './socket.model'
 import { stateFetchModel } from './state-fetch.model'
 import { storeModel } from './store.model'
+import { transactionsModel } from './transactions.model'
 
 /** Every machine with generated path tests, in the order of docs/paths.md. */
 export const pathModels: readonly PathModel[] = [
@@ -22,6 +24,8 @@ export const pathModels: readonly PathModel[] = [
   predictionsModel,
   groupsModel,
   groupListsModel,
+  rankingModel,
+  transactionsModel,
   sessionModel,
   socketModel,
   appBootModel,

@@ -3,7 +3,7 @@ import type { AnyEventObject } from 'xstate'
 import type { Champion } from '../../src/domain/champions'
 import { recentChampionsMachine } from '../../src/machines/recent-champions.machine'
 import { selectStoreStatus } from '../../src/machines/store.select'
-import { generatePaths, pathTitle, stateName } from './paths'
+import { delayOf, generatePaths, isAfterEvent, pathTitle, stateName } from './paths'
 import { type PathHarness, replayPath } from './replay'
 import { storeModel } from './store.model'
 
@@ -55,6 +55,20 @@ describe(`${storeModel.name} paths`, () => {
   it('reach every state of the lifecycle', () => {
     const visited = new Set(paths.flatMap((path) => path.steps.map((step) => stateName(step.state))))
     expect([...visited].sort()).toEqual(['failed', 'loading', 'ready', 'uninitialized'])
+  })
+
+  it('retry a failed load on Retry and after each background delay: 2 s, 10 s, then 60 s', () => {
+    const retries: AnyEventObject[] = []
+    const waited = new Set<number>()
+    for (const path of paths)
+      for (const [i, step] of path.steps.entries()) {
+        const from = path.steps[i - 1]?.state
+        if (!from || stateName(from) !== 'failed') continue
+        retries.push(step.event)
+        if (isAfterEvent(step.event)) waited.add(delayOf(recentChampionsMachine, from, step.event))
+      }
+    expect(retries.map((event) => event.type)).toContain('store.retry')
+    expect([...waited].sort((a, b) => a - b)).toEqual([2_000, 10_000, 60_000])
   })
 
   for (const path of paths) {
