@@ -6,7 +6,7 @@ import { isAfterEvent, type Output, type PathModel } from './paths'
 
 export const wallet = { walletAddress: 'w-1' }
 export const lastTransactions: Transaction[] = [
-  { transactionId: 1, walletAddress: 'w-1', type: 'grant', amount: 100, reference: null, createdAt: 1 },
+  { transactionId: 1, receiver: 'w-1', type: 'grant', amount: 100, reference: 'grant', createdAt: 1 },
 ]
 export const loadFailure = new Error('transactions unavailable')
 

@@ -68,10 +68,10 @@ const vote = {
 }
 const transaction = {
   transactionId: 1,
-  walletAddress: 'w-1',
+  receiver: 'w-1',
   type: 'grant',
   amount: 100,
-  reference: null,
+  reference: 'grant',
   createdAt: Date.now() - 60_000,
 }
 const ranked = [{ rank: 1, userId: 6, username: 'max', points: 3, accuracy: 1 }]
