@@ -20,10 +20,6 @@ export type ActivityMachine = typeof activityMachine
 
 export const selectActivityGroups = (context: StoreContext<readonly ActivityGroup[]>) => context.data
 
-/** Nothing to show yet: the first load is pending (stored groups or a reload keep the feed on screen). */
-export const selectActivityPending = (snapshot: SnapshotFrom<ActivityMachine>) =>
-  snapshot.context.data.length === 0 && !snapshot.matches('ready') && !snapshot.matches('failed')
-
 /** How the stream shows: a failed load with no groups kept is a failure, not "no activity yet". */
 export const selectActivityLoadStatus = (snapshot: SnapshotFrom<ActivityMachine>) =>
   selectStoreStatus(snapshot, snapshot.context.data.length > 0)

@@ -382,8 +382,6 @@ export const selectActiveGroupId = (context: GroupsContext) => context.activeGro
 /** The active group, or undefined while the lists load (views show a placeholder then). */
 export const selectActiveGroupOrNone = (context: GroupsContext): Group | undefined =>
   context.groups.find((group) => group.id === context.activeGroupId)
-/** Every player is in group 1000, so an empty list means the server's lists have not arrived yet. */
-export const selectGroupsLoaded = (context: GroupsContext) => context.groups.length > 0
 
 type ListsSnapshot = { readonly value: unknown; readonly context: GroupsContext }
 

@@ -8,14 +8,6 @@ import type { StoreContext } from './store.types'
 type PollsSnapshot = SnapshotFrom<PollsMachine>
 
 /**
- * Whether the polls are still on their way for the first time (a skeleton shows): nothing loaded yet
- * and nothing kept from an earlier visit.
- */
-export const selectPollsFirstLoad = (snapshot: PollsSnapshot) =>
-  (snapshot.matches('uninitialized') || snapshot.matches('loading')) &&
-  snapshot.context.data.received.length === 0
-
-/**
  * How the polls show: a failed load with nothing received is a failure, not "no poll is running"; a
  * tab's own emptiness is the view's (the polls of the other tab count as data here).
  */

@@ -63,7 +63,6 @@ export type RankingMachine = typeof rankingMachine
 type Snapshot = SnapshotFrom<RankingMachine>
 
 export const selectRankingRows = (snapshot: Snapshot) => snapshot.context.rows
-export const selectRankingLoading = (snapshot: Snapshot) => snapshot.matches('loading')
 export const selectRankingFailed = (snapshot: Snapshot) => snapshot.matches('failed')
 /** How the ranking shows (skeleton, failure, empty text, rows, rows with a refresh notice). */
 export const selectRankingLoadStatus = (snapshot: Snapshot): LoadStatus =>
