@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate'
+import { assertEvent, assign, fromPromise, type SnapshotFrom, setup } from 'xstate'
 import type { Group, GroupLists, GroupMember } from '../api/groups'
 import { gameNotices, gameTexts } from './game-notices'
 import {
@@ -383,18 +383,13 @@ export const selectActiveGroupId = (context: GroupsContext) => context.activeGro
 export const selectActiveGroupOrNone = (context: GroupsContext): Group | undefined =>
   context.groups.find((group) => group.id === context.activeGroupId)
 
-type ListsSnapshot = { readonly value: unknown; readonly context: GroupsContext }
-
 /** How the player's groups, the invitations or the public groups show: all three come in one load. */
 export const selectGroupListsStatus = (
-  snapshot: ListsSnapshot,
+  snapshot: SnapshotFrom<GroupsMachine>,
   list: 'groups' | 'invitations' | 'publicGroups',
 ): LoadStatus =>
   loadStatusOf(
-    {
-      failures: snapshot.context.listFailures,
-      settled: (snapshot.value as { lists?: string }).lists === 'loaded',
-    },
+    { failures: snapshot.context.listFailures, settled: snapshot.matches({ lists: 'loaded' }) },
     snapshot.context[list].length > 0,
   )
 /** The group a change is being sent for (its buttons show busy). */
