@@ -1,4 +1,4 @@
-import { createActor } from 'xstate'
+import { type ActorOptions, type AnyActorLogic, createActor } from 'xstate'
 import type { ApiClient } from '../api/client'
 import { loadSchemas } from '../api/client/load-schemas'
 import type { StoreName } from '../machines/app-boot.types'
@@ -16,6 +16,9 @@ import { notifierFor, provideNotifications } from './notifications.actors'
 import type { KeyValueStorage } from './persistence'
 import { provideSession, type StoredUserData, storedUserDataIn } from './session.actors'
 import type { SocketDeps } from './socket.actors'
+
+/** What runs an actor's delays: xstate's own type (it exports the SimulatedClock, not the interface). */
+export type Clock = NonNullable<ActorOptions<AnyActorLogic>['clock']>
 
 export interface ClientCoreDeps {
   readonly api: ApiClient
@@ -38,6 +41,11 @@ export interface ClientCoreDeps {
   readonly boot?: boolean
   /** the Stately inspector, given to every root actor */
   readonly inspect?: InspectObserver
+  /**
+   * what runs the machines' delays (refresh, background retries) in every root actor and the views'
+   * loaders @default real time; tests pass xstate's SimulatedClock
+   */
+  readonly clock?: Clock
   /** the browser's time zone (poll times are local) */
   readonly timeZone?: string
   /** @default Date.now */
@@ -54,7 +62,8 @@ export interface ClientCoreDeps {
  * storage kept (spec §9).
  */
 export function startClientCore(deps: ClientCoreDeps) {
-  const options = { inspect: deps.inspect }
+  // an undefined clock would replace xstate's own: given only when there is one
+  const options = { inspect: deps.inspect, ...(deps.clock && { clock: deps.clock }) }
   const source = deps.window ?? (globalThis as ConnectivitySource)
   const notifications = createActor(provideNotifications(notificationsMachine, source), {
     ...options,
@@ -133,6 +142,8 @@ export function startClientCore(deps: ClientCoreDeps) {
     reportError: (message: string, error: unknown) =>
       deps.reporter.report({ message, error, level: 'error' }),
     navigate: deps.navigate,
+    /** what runs the delays of every actor, the views' own too (undefined: real time) */
+    clock: deps.clock,
     /** the boot, its stores and the game actors: throws before they are created (`hasGame`) */
     game: created,
     /** whether the game is created (given as `game`, or imported: at the latest when `ready` settled) */

@@ -30,6 +30,7 @@ export interface GameStartDeps
     | 'stores'
     | 'boot'
     | 'inspect'
+    | 'clock'
     | 'timeZone'
     | 'now'
   > {
@@ -46,7 +47,8 @@ export interface GameStartDeps
  * mailboxes) and started by `start` with what local storage kept.
  */
 export function createGame(deps: GameStartDeps) {
-  const options = { inspect: deps.inspect }
+  // an undefined clock would replace xstate's own: given only when there is one
+  const options = { inspect: deps.inspect, ...(deps.clock && { clock: deps.clock }) }
   const policy = { api: deps.api, navigate: deps.navigate, notify: deps.notify }
   const { session } = deps
   // a guest never connects: the socket is a player's, made with the game
@@ -90,8 +92,6 @@ export function createGame(deps: GameStartDeps) {
     socket,
     game,
     store,
-    loadGroupLists: () => deps.api.call('groups'),
-    reporter: deps.reporter,
     notify: deps.notify,
     followsSession: false,
   }

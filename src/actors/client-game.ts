@@ -6,6 +6,7 @@ import type { PollsEvent } from '../machines/polls.types'
 import { predictionsMachine } from '../machines/predictions.machine'
 import type { TaggedMessagesEvent } from '../machines/predictions.types'
 import { pricesMachine } from '../machines/prices.machine'
+import type { Clock } from './client-core'
 import { browserTimeZone, providePollCountdown, tickClock } from './clock.actors'
 import type { DomainStores } from './domain-stores'
 import type { Sendable } from './game-api'
@@ -22,6 +23,8 @@ export interface GameActorsDeps extends ServerErrorPolicyDeps {
   readonly system: { get(systemId: string): AnyActorRef | undefined }
   readonly domain: DomainStores
   readonly inspect?: InspectObserver
+  /** what runs the machines' delays @default real time */
+  readonly clock?: Clock
   /** @default the browser's */
   readonly timeZone?: string
   /** @default Date.now */
@@ -49,7 +52,8 @@ export function startGameActors(deps: GameActorsDeps) {
 /** The game's actors of `startGameActors`, not started yet: events sent to them wait in their mailboxes. */
 export function createGameActors(deps: GameActorsDeps) {
   const now = deps.now ?? Date.now
-  const options = { inspect: deps.inspect }
+  // an undefined clock would replace xstate's own: given only when there is one
+  const options = { inspect: deps.inspect, ...(deps.clock && { clock: deps.clock }) }
   const polls = storeRef<PollsEvent>(deps.system, 'polls')
   const taggedMessages = storeRef<TaggedMessagesEvent>(deps.system, 'taggedMessages')
   const policy: ServerErrorPolicyDeps = { api: deps.api, navigate: deps.navigate, notify: deps.notify }

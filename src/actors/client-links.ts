@@ -1,12 +1,10 @@
 import type { ActorRefFrom, AnyActorRef } from 'xstate'
-import type { GroupLists } from '../api/groups'
 import { isLoggedInUser } from '../api/guest-user'
 import type { StoreName } from '../machines/app-boot.types'
 import type { SessionMachine } from '../machines/session.machine'
 import type { SocketMachine } from '../machines/socket.machine'
 import { selectTitleName } from '../machines/title-info.machine'
 import type { GameActors } from './client-game'
-import type { ErrorReporter } from './error-reporting'
 import {
   linkAnnouncementToCountdown,
   linkPollsToCountdown,
@@ -30,9 +28,6 @@ export interface GameLinksDeps {
   readonly game: GameActors
   /** a store of the app boot by name; undefined while the boot has not started it */
   readonly store: (name: StoreName) => AnyActorRef | undefined
-  /** `GET /v1/stockgame/groups` */
-  readonly loadGroupLists: () => Promise<GroupLists>
-  readonly reporter: ErrorReporter
   /** runs what a session change does once the game actors started (at once by default) */
   readonly whenStarted?: (react: () => void) => void
   /** tells judged predictions and settled bets (`linkResults`); none without it */
@@ -93,18 +88,16 @@ export function followSession(deps: GameLinksDeps): Subscription {
 
 /** What `followSession` does on one session change (the client core calls it once the game started). */
 export function followChange(deps: Omit<GameLinksDeps, 'store'>, loggedIn: boolean) {
-  const { session, game, loadGroupLists, reporter } = deps
+  const { session, game } = deps
   for (const store of [game.recentChampions, game.performance]) {
     store.send({ type: 'session.changed', loggedIn })
     if (loggedIn) store.send({ type: 'store.initialize' })
   }
   if (!loggedIn) return
-  loadGroupLists().then(
-    ({ groups, invitations, publicGroups }) => {
-      const { user } = session.getSnapshot().context
-      const activeGroupId = isLoggedInUser(user) ? user.activeGroupId : undefined
-      game.groups.send({ type: 'groups.received', groups, invitations, publicGroups, activeGroupId })
-    },
-    (error: unknown) => reporter.report({ message: 'Could not load the groups', error, level: 'warning' }),
-  )
+  // the groups machine loads the lists (and retries a failed load) with the session's active group
+  const { user } = session.getSnapshot().context
+  game.groups.send({
+    type: 'groups.load',
+    activeGroupId: isLoggedInUser(user) ? user.activeGroupId : undefined,
+  })
 }

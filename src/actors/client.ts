@@ -115,6 +115,8 @@ export function clientFacade(core: ClientCore) {
      * actor lives as long as its screen, its effects still come from here, never from the view.
      */
     effects: { api: core.api, navigate: core.navigate, notify: core.notify },
+    /** options of a view-scoped actor (`useActorRef(logic, { ...client.actorOptions, input })`): its clock */
+    actorOptions: core.clock ? { clock: core.clock } : {},
     login: (credentials: Credentials) => session.send({ type: 'session.login', ...credentials }),
     logout: () => session.send({ type: 'session.logout' }),
     dismissNotice: (id: number) => core.notifications.send({ type: 'notice.dismiss', id }),

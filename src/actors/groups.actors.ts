@@ -1,6 +1,6 @@
 import type { AnyActorRef } from 'xstate'
 import { fromPromise } from 'xstate'
-import type { Group, GroupMember } from '../api/groups'
+import type { Group, GroupLists, GroupMember } from '../api/groups'
 import type { GroupsMachine } from '../machines/groups.machine'
 import type { GroupCallInput, GroupStore, SaveGroupInput, SetMembersInput } from '../machines/groups.types'
 import type { StoreEvent } from '../machines/store.types'
@@ -64,7 +64,11 @@ export const storesIn =
  */
 export function provideGroups(machine: GroupsMachine, deps: GroupsDeps) {
   return machine.provide({
-    actors: groupActors(gameCallFor(deps)),
+    actors: {
+      ...groupActors(gameCallFor(deps)),
+      // a read: its failure is shown where the lists go, and the machine retries it
+      loadGroupLists: fromPromise<GroupLists>(({ signal }) => deps.api.call('groups', { signal })),
+    },
     actions: {
       resetStores: (_, { stores }) =>
         afterAction(() => {

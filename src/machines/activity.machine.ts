@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate'
 import { type ActivityElement, type ActivityGroup, groupActivity } from '../domain/activity-grouping'
 import { createStoreMachine } from './store.machine'
+import { selectStoreStatus } from './store.select'
 import type { StoreContext } from './store.types'
 
 /**
@@ -19,9 +20,9 @@ export type ActivityMachine = typeof activityMachine
 
 export const selectActivityGroups = (context: StoreContext<readonly ActivityGroup[]>) => context.data
 
-/** Nothing to show yet: the first load is pending (stored groups or a reload keep the feed on screen). */
-export const selectActivityPending = (snapshot: SnapshotFrom<ActivityMachine>) =>
-  snapshot.context.data.length === 0 && !snapshot.matches('ready') && !snapshot.matches('failed')
+/** How the stream shows: a failed load with no groups kept is a failure, not "no activity yet". */
+export const selectActivityLoadStatus = (snapshot: SnapshotFrom<ActivityMachine>) =>
+  selectStoreStatus(snapshot, snapshot.context.data.length > 0)
 
 /** The next poll the server announced (the stream's PollAnnouncement): its start and the schedule's zone. */
 export function selectAnnouncedPoll(

@@ -1,5 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate'
-import type { Group, GroupMember } from '../api/groups'
+import { assertEvent, assign, fromPromise, type SnapshotFrom, setup } from 'xstate'
+import type { Group, GroupLists, GroupMember } from '../api/groups'
 import { gameNotices, gameTexts } from './game-notices'
 import {
   defaultActiveGroupId,
@@ -12,6 +12,7 @@ import {
   type SaveGroupInput,
   type SetMembersInput,
 } from './groups.types'
+import { type LoadStatus, loadStatusOf, oneMoreFailure, retryDelayMs } from './load-retry'
 import type { Notice } from './notices'
 
 type Args = { context: GroupsContext }
@@ -36,10 +37,15 @@ const without = (groups: readonly Group[], id: number) => groups.filter((group) 
  * public groups; deleting removes it; leaving or deleting the active group falls back to group 1000.
  * Saving members needs an admin among them, else nothing is sent. Successes are info notices, failures
  * negative ones, with the group's name. One change at a time: others wait for the screen to allow them.
+ * The lists load on `groups.load` (a sign-in); a failed load tries again on its own after a growing
+ * delay, or at once on `groups.retry`, keeping the lists it had.
  */
 export const groupsMachine = setup({
   types: {} as { context: GroupsContext; events: GroupsEvent },
   actors: {
+    loadGroupLists: fromPromise<GroupLists>(async () => {
+      throw new Error('loadGroupLists is provided by src/actors')
+    }),
     switchGroup: fromPromise<unknown, { readonly activeGroupId: number }>(async () => {
       throw new Error('switchGroup is provided by src/actors')
     }),
@@ -59,6 +65,7 @@ export const groupsMachine = setup({
       throw new Error('setGroupMembers is provided by src/actors')
     }),
   },
+  delays: { retryDelay: ({ context }) => retryDelayMs(context.listFailures) },
   guards: {
     isActiveGroup: ({ context, event }) => 'group' in event && event.group.id === context.activeGroupId,
     hasNoAdmin: ({ event }) => event.type === 'group.setMembers' && !event.members.some((m) => m.isAdmin),
@@ -75,6 +82,13 @@ export const groupsMachine = setup({
           }
         : {},
     ),
+    storeSessionGroup: assign({
+      activeGroupId: ({ context, event }) => {
+        assertEvent(event, 'groups.load')
+        return event.activeGroupId ?? context.activeGroupId
+      },
+    }),
+    countListFailure: assign({ listFailures: ({ context }) => oneMoreFailure(context.listFailures) }),
     storeTarget: assign({ target: ({ event }) => ('group' in event ? pick(event.group) : undefined) }),
     forgetTarget: assign({ target: undefined }),
     storeActiveGroup: assign({ activeGroupId: ({ context }) => target(context).id }),
@@ -137,169 +151,205 @@ export const groupsMachine = setup({
   },
 }).createMachine({
   id: 'groups',
-  context: { groups: [], invitations: [], publicGroups: [] },
+  context: { groups: [], invitations: [], publicGroups: [], listFailures: 0 },
   on: {
     'groups.received': { actions: 'storeLists' },
     'group.stored': { actions: 'storeGroup' },
   },
-  initial: 'idle',
+  type: 'parallel',
   states: {
-    idle: {
-      on: {
-        'group.select': [{ guard: 'isActiveGroup' }, { target: 'selecting', actions: 'storeTarget' }],
-        'group.leave': { target: 'leaving', actions: 'storeTarget' },
-        'group.join': { target: 'joining', actions: 'storeTarget' },
-        'group.delete': { target: 'deleting', actions: 'storeTarget' },
-        'group.save': { target: 'saving', actions: 'storeTarget' },
-        'group.setMembers': [
-          { guard: 'hasNoAdmin', actions: { type: 'notify', params: gameNotices.groupNeedsAdmin } },
-          { target: 'savingMembers', actions: 'storeTarget' },
-        ],
-      },
-    },
-    selecting: {
-      invoke: {
-        id: 'switchGroup',
-        src: 'switchGroup',
-        input: ({ context }) => ({ activeGroupId: target(context).id }),
-        onDone: {
-          target: 'idle',
-          actions: [
-            'storeActiveGroup',
-            resetGroupStores,
-            { type: 'notify', params: info(gameTexts.groupSelected) },
-            'forgetTarget',
-          ],
+    lists: {
+      initial: 'idle',
+      on: { 'groups.load': { target: '.loading', actions: 'storeSessionGroup' } },
+      states: {
+        idle: {},
+        loading: {
+          invoke: {
+            id: 'loadGroupLists',
+            src: 'loadGroupLists',
+            onDone: {
+              target: 'loaded',
+              actions: assign(({ event: { output } }) => ({
+                groups: [...output.groups],
+                invitations: [...output.invitations],
+                publicGroups: [...output.publicGroups],
+                listFailures: 0,
+              })),
+            },
+            onError: { target: 'failed', actions: 'countListFailure' },
+          },
         },
-        onError: {
-          target: 'idle',
-          actions: [
-            { type: 'notify', params: ({ context }) => gameNotices.groupSelectFailed(target(context).name) },
-            'forgetTarget',
-          ],
+        loaded: {},
+        failed: {
+          after: { retryDelay: 'loading' },
+          on: { 'groups.retry': 'loading' },
         },
       },
     },
-    leaving: {
-      invoke: {
-        id: 'leaveGroup',
-        src: 'leaveGroup',
-        input: ({ context }) => ({ groupId: target(context).id }),
-        onDone: [
-          {
-            guard: 'isTargetActive',
-            target: 'idle',
-            actions: [
-              'removeLeftGroup',
-              'fallBackToDefaultGroup',
-              resetGroupStores,
-              { type: 'notify', params: info(gameTexts.groupLeft) },
-              'forgetTarget',
+    changes: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'group.select': [{ guard: 'isActiveGroup' }, { target: 'selecting', actions: 'storeTarget' }],
+            'group.leave': { target: 'leaving', actions: 'storeTarget' },
+            'group.join': { target: 'joining', actions: 'storeTarget' },
+            'group.delete': { target: 'deleting', actions: 'storeTarget' },
+            'group.save': { target: 'saving', actions: 'storeTarget' },
+            'group.setMembers': [
+              { guard: 'hasNoAdmin', actions: { type: 'notify', params: gameNotices.groupNeedsAdmin } },
+              { target: 'savingMembers', actions: 'storeTarget' },
             ],
           },
-          {
-            target: 'idle',
-            actions: [
-              'removeLeftGroup',
-              { type: 'notify', params: info(gameTexts.groupLeft) },
-              'forgetTarget',
-            ],
+        },
+        selecting: {
+          invoke: {
+            id: 'switchGroup',
+            src: 'switchGroup',
+            input: ({ context }) => ({ activeGroupId: target(context).id }),
+            onDone: {
+              target: 'idle',
+              actions: [
+                'storeActiveGroup',
+                resetGroupStores,
+                { type: 'notify', params: info(gameTexts.groupSelected) },
+                'forgetTarget',
+              ],
+            },
+            onError: {
+              target: 'idle',
+              actions: [
+                {
+                  type: 'notify',
+                  params: ({ context }) => gameNotices.groupSelectFailed(target(context).name),
+                },
+                'forgetTarget',
+              ],
+            },
           },
-        ],
-        onError: {
-          target: 'idle',
-          actions: [{ type: 'notify', params: failure(gameTexts.groupLeaveFailed) }, 'forgetTarget'],
         },
-      },
-    },
-    joining: {
-      invoke: {
-        id: 'joinGroup',
-        src: 'joinGroup',
-        input: ({ context }) => ({ groupId: target(context).id }),
-        onDone: {
-          target: 'idle',
-          actions: [
-            'storeJoinedGroup',
-            { type: 'notify', params: info(gameTexts.groupJoined) },
-            'forgetTarget',
-          ],
-        },
-        onError: {
-          target: 'idle',
-          actions: [{ type: 'notify', params: failure(gameTexts.groupJoinFailed) }, 'forgetTarget'],
-        },
-      },
-    },
-    deleting: {
-      invoke: {
-        id: 'deleteGroup',
-        src: 'deleteGroup',
-        input: ({ context }) => ({ groupId: target(context).id }),
-        onDone: [
-          {
-            guard: 'isTargetActive',
-            target: 'idle',
-            actions: [
-              'removeDeletedGroup',
-              'fallBackToDefaultGroup',
-              resetGroupStores,
-              { type: 'notify', params: info(gameTexts.groupDeleted) },
-              'forgetTarget',
+        leaving: {
+          invoke: {
+            id: 'leaveGroup',
+            src: 'leaveGroup',
+            input: ({ context }) => ({ groupId: target(context).id }),
+            onDone: [
+              {
+                guard: 'isTargetActive',
+                target: 'idle',
+                actions: [
+                  'removeLeftGroup',
+                  'fallBackToDefaultGroup',
+                  resetGroupStores,
+                  { type: 'notify', params: info(gameTexts.groupLeft) },
+                  'forgetTarget',
+                ],
+              },
+              {
+                target: 'idle',
+                actions: [
+                  'removeLeftGroup',
+                  { type: 'notify', params: info(gameTexts.groupLeft) },
+                  'forgetTarget',
+                ],
+              },
             ],
+            onError: {
+              target: 'idle',
+              actions: [{ type: 'notify', params: failure(gameTexts.groupLeaveFailed) }, 'forgetTarget'],
+            },
           },
-          {
-            target: 'idle',
-            actions: [
-              'removeDeletedGroup',
-              { type: 'notify', params: info(gameTexts.groupDeleted) },
-              'forgetTarget',
+        },
+        joining: {
+          invoke: {
+            id: 'joinGroup',
+            src: 'joinGroup',
+            input: ({ context }) => ({ groupId: target(context).id }),
+            onDone: {
+              target: 'idle',
+              actions: [
+                'storeJoinedGroup',
+                { type: 'notify', params: info(gameTexts.groupJoined) },
+                'forgetTarget',
+              ],
+            },
+            onError: {
+              target: 'idle',
+              actions: [{ type: 'notify', params: failure(gameTexts.groupJoinFailed) }, 'forgetTarget'],
+            },
+          },
+        },
+        deleting: {
+          invoke: {
+            id: 'deleteGroup',
+            src: 'deleteGroup',
+            input: ({ context }) => ({ groupId: target(context).id }),
+            onDone: [
+              {
+                guard: 'isTargetActive',
+                target: 'idle',
+                actions: [
+                  'removeDeletedGroup',
+                  'fallBackToDefaultGroup',
+                  resetGroupStores,
+                  { type: 'notify', params: info(gameTexts.groupDeleted) },
+                  'forgetTarget',
+                ],
+              },
+              {
+                target: 'idle',
+                actions: [
+                  'removeDeletedGroup',
+                  { type: 'notify', params: info(gameTexts.groupDeleted) },
+                  'forgetTarget',
+                ],
+              },
             ],
+            onError: {
+              target: 'idle',
+              actions: [{ type: 'notify', params: failure(gameTexts.groupDeleteFailed) }, 'forgetTarget'],
+            },
           },
-        ],
-        onError: {
-          target: 'idle',
-          actions: [{ type: 'notify', params: failure(gameTexts.groupDeleteFailed) }, 'forgetTarget'],
         },
-      },
-    },
-    saving: {
-      invoke: {
-        id: 'saveGroup',
-        src: 'saveGroup',
-        input: ({ context, event }) => ({
-          groupId: target(context).id,
-          group: (event as Extract<GroupsEvent, { type: 'group.save' }>).group,
-        }),
-        onDone: {
-          target: 'idle',
-          actions: [
-            'storeSavedGroup',
-            { type: 'notify', params: info(gameTexts.groupSaved) },
-            'forgetTarget',
-          ],
+        saving: {
+          invoke: {
+            id: 'saveGroup',
+            src: 'saveGroup',
+            input: ({ context, event }) => ({
+              groupId: target(context).id,
+              group: (event as Extract<GroupsEvent, { type: 'group.save' }>).group,
+            }),
+            onDone: {
+              target: 'idle',
+              actions: [
+                'storeSavedGroup',
+                { type: 'notify', params: info(gameTexts.groupSaved) },
+                'forgetTarget',
+              ],
+            },
+            onError: {
+              target: 'idle',
+              actions: [{ type: 'notify', params: failure(gameTexts.groupSaveFailed) }, 'forgetTarget'],
+            },
+          },
         },
-        onError: {
-          target: 'idle',
-          actions: [{ type: 'notify', params: failure(gameTexts.groupSaveFailed) }, 'forgetTarget'],
-        },
-      },
-    },
-    savingMembers: {
-      invoke: {
-        id: 'setGroupMembers',
-        src: 'setGroupMembers',
-        input: ({ context, event }) => ({
-          groupId: target(context).id,
-          members: (event as Extract<GroupsEvent, { type: 'group.setMembers' }>).members,
-        }),
-        onDone: {
-          target: 'idle',
-          actions: [{ type: 'notify', params: info(gameTexts.groupMembersSaved) }, 'forgetTarget'],
-        },
-        onError: {
-          target: 'idle',
-          actions: [{ type: 'notify', params: failure(gameTexts.groupMembersFailed) }, 'forgetTarget'],
+        savingMembers: {
+          invoke: {
+            id: 'setGroupMembers',
+            src: 'setGroupMembers',
+            input: ({ context, event }) => ({
+              groupId: target(context).id,
+              members: (event as Extract<GroupsEvent, { type: 'group.setMembers' }>).members,
+            }),
+            onDone: {
+              target: 'idle',
+              actions: [{ type: 'notify', params: info(gameTexts.groupMembersSaved) }, 'forgetTarget'],
+            },
+            onError: {
+              target: 'idle',
+              actions: [{ type: 'notify', params: failure(gameTexts.groupMembersFailed) }, 'forgetTarget'],
+            },
+          },
         },
       },
     },
@@ -332,7 +382,15 @@ export const selectActiveGroupId = (context: GroupsContext) => context.activeGro
 /** The active group, or undefined while the lists load (views show a placeholder then). */
 export const selectActiveGroupOrNone = (context: GroupsContext): Group | undefined =>
   context.groups.find((group) => group.id === context.activeGroupId)
-/** Every player is in group 1000, so an empty list means the server's lists have not arrived yet. */
-export const selectGroupsLoaded = (context: GroupsContext) => context.groups.length > 0
+
+/** How the player's groups, the invitations or the public groups show: all three come in one load. */
+export const selectGroupListsStatus = (
+  snapshot: SnapshotFrom<GroupsMachine>,
+  list: 'groups' | 'invitations' | 'publicGroups',
+): LoadStatus =>
+  loadStatusOf(
+    { failures: snapshot.context.listFailures, settled: snapshot.matches({ lists: 'loaded' }) },
+    snapshot.context[list].length > 0,
+  )
 /** The group a change is being sent for (its buttons show busy). */
 export const selectChangingGroupId = (context: GroupsContext) => context.target?.id

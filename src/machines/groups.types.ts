@@ -33,9 +33,15 @@ export interface GroupsContext {
   readonly publicGroups: readonly Group[]
   /** the group being changed */
   readonly target?: GroupRef
+  /** failed loads of the lists in a row (saturating, see load-retry.ts): the next retry's wait */
+  readonly listFailures: number
 }
 
 export type GroupsEvent =
+  /** loads the lists (a sign-in), with the session's active group */
+  | { readonly type: 'groups.load'; readonly activeGroupId?: number }
+  /** loads the lists again after a failure (the Retry button), before the background retry would */
+  | { readonly type: 'groups.retry' }
   /** the server's lists (and the session's active group), from the state or groups call */
   | {
       readonly type: 'groups.received'

@@ -2,17 +2,17 @@ import type { SnapshotFrom } from 'xstate'
 import { isInTab, type PollsTab } from '../domain/poll-view'
 import type { PollsMachine } from './polls.machine'
 import type { PollsData } from './polls.types'
+import { selectStoreStatus } from './store.select'
 import type { StoreContext } from './store.types'
 
 type PollsSnapshot = SnapshotFrom<PollsMachine>
 
 /**
- * Whether the polls are still on their way for the first time (a skeleton shows): nothing loaded yet
- * and nothing kept from an earlier visit.
+ * How the polls show: a failed load with nothing received is a failure, not "no poll is running"; a
+ * tab's own emptiness is the view's (the polls of the other tab count as data here).
  */
-export const selectPollsFirstLoad = (snapshot: PollsSnapshot) =>
-  (snapshot.matches('uninitialized') || snapshot.matches('loading')) &&
-  snapshot.context.data.received.length === 0
+export const selectPollsLoadStatus = (snapshot: PollsSnapshot) =>
+  selectStoreStatus(snapshot, snapshot.context.data.received.length > 0)
 
 /** The polls store's clock (epoch ms): phases and relative times are taken at it. */
 export const selectPollsNow = (context: StoreContext<PollsData>) => context.data.now

@@ -15,6 +15,8 @@ export interface RankingContext {
   readonly request?: RankingRequest
   /** the rows of `request`, kept while the same list reloads */
   readonly rows: readonly RankingRow[]
+  /** failed loads in a row of `request` (saturating, see load-retry.ts): the next retry's wait */
+  readonly failures: number
 }
 
 export type RankingEvent =

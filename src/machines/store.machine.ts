@@ -1,4 +1,5 @@
 import { assign, type DoneActorEvent, type EventObject, fromPromise, setup, spawnChild } from 'xstate'
+import { oneMoreFailure, retryDelayMs } from './load-retry'
 import type { StoreContext, StoreEvent, StoreInput, StoreOptions, StoreRestoredEvent } from './store.types'
 
 const isStoreEvent = <T extends StoreEvent['type']>(
@@ -9,9 +10,10 @@ const isStoreEvent = <T extends StoreEvent['type']>(
 /**
  * Spec §4 "Stores": the lifecycle every store shares. Loads (the provided `loadStore` actor) only when
  * logged in; a second initialize is ignored unless forced; a reset, and logging out, go back to the
- * initial data. Stores with `updates` take further events in every state; persisted stores take the
- * stored data (`store.restored`) until their first load ends and hand every new data to the provided
- * `saveStore` actor.
+ * initial data. A failed load tries again on its own after a growing delay (`retryDelay`), or at once on
+ * `store.retry`, keeping the data it had. Stores with `updates` take further events in every state;
+ * persisted stores take the stored data (`store.restored`) until their first load ends and hand every
+ * new data to the provided `saveStore` actor.
  */
 export function createStoreMachine<TData, TLoaded = TData, TEvent extends EventObject = never>({
   id,
@@ -43,6 +45,7 @@ export function createStoreMachine<TData, TLoaded = TData, TEvent extends EventO
   const restoreBeforeLoad: object = persist ? { 'store.restored': { actions: 'restoreData' } } : {}
   const initializeWhenLoggedIn: object = { 'store.initialize': { guard: 'isLoggedIn', target: 'loading' } }
   const reloadWhenForced: object = { 'store.initialize': { guard: 'isForcedAndLoggedIn', target: 'loading' } }
+  const retryWhenLoggedIn: object = { 'store.retry': { guard: 'isLoggedIn', target: 'loading' } }
 
   return setup({
     types: {} as {
@@ -58,6 +61,7 @@ export function createStoreMachine<TData, TLoaded = TData, TEvent extends EventO
         throw new Error(`saveStore of ${id} is provided by src/actors`)
       }),
     },
+    delays: { retryDelay: ({ context }) => retryDelayMs(context.failures) },
     guards: {
       isLoggedIn: ({ context }) => context.loggedIn,
       isLoggingOut: ({ event }) => isStoreEvent(event, 'session.changed') && !event.loggedIn,
@@ -72,11 +76,13 @@ export function createStoreMachine<TData, TLoaded = TData, TEvent extends EventO
       clearData: assign({
         data: ({ context, event }) => clear(context.data, event.type === 'store.reset' ? 'reset' : 'logout'),
         error: undefined,
+        failures: 0,
       }),
       storeLoaded: assign({
         data: ({ context, event }) =>
           toData((event as unknown as DoneActorEvent<TLoaded>).output, context.data),
         error: undefined,
+        failures: 0,
       }),
       applyUpdate: assign({ data: ({ context, event }) => update(context.data, event) }),
       restoreData: assign({
@@ -92,7 +98,7 @@ export function createStoreMachine<TData, TLoaded = TData, TEvent extends EventO
     },
   }).createMachine({
     id,
-    context: ({ input }) => ({ data: initialData, loggedIn: input?.loggedIn ?? false }),
+    context: ({ input }) => ({ data: initialData, loggedIn: input?.loggedIn ?? false, failures: 0 }),
     initial: 'uninitialized',
     on: rootTransitions,
     states: {
@@ -108,14 +114,21 @@ export function createStoreMachine<TData, TLoaded = TData, TEvent extends EventO
             target: 'ready',
             actions: ['storeLoaded', 'saveData'],
           },
-          onError: { target: 'failed', actions: assign({ error: ({ event }) => event.error }) },
+          onError: {
+            target: 'failed',
+            actions: assign({
+              error: ({ event }) => event.error,
+              failures: ({ context }) => oneMoreFailure(context.failures),
+            }),
+          },
         },
       },
       ready: {
         on: reloadWhenForced,
       },
       failed: {
-        on: initializeWhenLoggedIn,
+        after: { retryDelay: { guard: 'isLoggedIn', target: 'loading' } },
+        on: { ...initializeWhenLoggedIn, ...retryWhenLoggedIn },
       },
     },
   })

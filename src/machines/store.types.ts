@@ -11,11 +11,15 @@ export interface StoreContext<TData> {
   readonly loggedIn: boolean
   /** why the last load failed */
   readonly error?: unknown
+  /** failed loads in a row (saturating, see load-retry.ts): how long the next background retry waits */
+  readonly failures: number
 }
 
 export type StoreEvent =
   /** loads when logged in; ignored once initialized unless forced */
   | { readonly type: 'store.initialize'; readonly force?: boolean }
+  /** loads again after a failure (the view's Retry button), before the background retry would */
+  | { readonly type: 'store.retry' }
   /** back to uninitialized with the initial data */
   | { readonly type: 'store.reset' }
   /** the signed-in state changed (the auth machine tells every store); logging out resets the store */

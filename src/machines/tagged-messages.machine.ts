@@ -1,3 +1,4 @@
+import type { SnapshotFrom } from 'xstate'
 import type { TaggedMessage } from '../api/predictions'
 import {
   correctness,
@@ -9,6 +10,7 @@ import {
 } from '../domain/prediction'
 import type { TaggedMessagesData, TaggedMessagesEvent } from './predictions.types'
 import { createStoreMachine } from './store.machine'
+import { selectStoreStatus } from './store.select'
 import type { StoreContext } from './store.types'
 
 export const initialTaggedMessagesData: TaggedMessagesData = { messages: [], rewardFactor: 0 }
@@ -60,6 +62,10 @@ type Context = StoreContext<TaggedMessagesData>
 /** Spec §4: the predictions of a status (all, completed, running). */
 export const selectPredictions = (context: Context, filter: PredictionFilter = 'all') =>
   filterPredictions(context.data.messages, filter)
+
+/** How the predictions show: a failed load with none kept is a failure, not "no predictions". */
+export const selectPredictionsLoadStatus = (snapshot: SnapshotFrom<TaggedMessagesMachine>) =>
+  selectStoreStatus(snapshot, snapshot.context.data.messages.length > 0)
 
 /** Spec §4: the earliest createdAt among running predictions plus 3 hours; undefined when none runs. */
 export const selectNextEvaluationTime = (context: Context) => nextEvaluationTime(context.data.messages)

@@ -3,7 +3,7 @@ import { ApiError } from '../../src/api/client'
 import type { Group, GroupMember } from '../../src/api/groups'
 import { groupsMachine } from '../../src/machines/groups.machine'
 import type { GroupsContext } from '../../src/machines/groups.types'
-import { type Output, type PathModel, stateName } from './paths'
+import type { Output, PathModel } from './paths'
 
 const group = (id: number, name: string, publicGroup: boolean, isAdmin: boolean): Group => ({
   id,
@@ -126,7 +126,9 @@ export function groupsAfter(events: readonly AnyEventObject[]) {
   return { active, mine, invited, open, target }
 }
 
-const isIdle = (snapshot: { value: unknown }) => snapshot.value === 'idle'
+/** The state of the changes (the lists' own lifecycle is the group-lists model's). */
+export const changeState = (snapshot: { value: unknown }) => (snapshot.value as { changes: string }).changes
+const isIdle = (snapshot: { value: unknown }) => changeState(snapshot) === 'idle'
 const isAsReceived = (context: GroupsContext) =>
   context.activeGroupId === groupEvents.received.activeGroupId &&
   JSON.stringify([context.groups, context.publicGroups]) ===
@@ -158,6 +160,7 @@ export const groupsModel: PathModel = {
   filterEvents: (snapshot, event) => {
     const context = snapshot.context as GroupsContext
     if (event.type === 'groups.received') return context.groups.length === 0
+    if (event.type.startsWith('groups.')) return false
     if (!event.type.startsWith('group.')) return true
     if (!isIdle(snapshot)) return false
     const pending = context.invitations.some((g) => g.id === owls.id)
@@ -237,12 +240,12 @@ export const groupsModel: PathModel = {
   },
   describeState: (snapshot) => {
     const context = snapshot.context as GroupsContext
-    if (context.groups.length === 0) return `${stateName(snapshot)} (no groups known)`
+    if (context.groups.length === 0) return `${changeState(snapshot)} (no groups known)`
     const names = context.groups.map((g) => g.name).join(', ')
     const active =
       context.groups.find((g) => g.id === context.activeGroupId)?.name ?? `#${context.activeGroupId}`
     const invited = context.invitations.map((g) => g.name).join(', ')
-    return `${stateName(snapshot)} (in ${names}; active ${active}; invited to ${invited || 'none'}; public ${context.publicGroups.map((g) => g.name).join(', ')})`
+    return `${changeState(snapshot)} (in ${names}; active ${active}; invited to ${invited || 'none'}; public ${context.publicGroups.map((g) => g.name).join(', ')})`
   },
   describeEvent: (event, from) => {
     switch (event.type) {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { groupsMachine, selectActiveGroup, selectInvitations } from '../../src/machines/groups.machine'
 import type { GroupsContext } from '../../src/machines/groups.types'
-import { groupsAfter, groupsModel } from './groups.model'
-import { generatePaths, pathTitle, stateName } from './paths'
+import { changeState, groupsAfter, groupsModel } from './groups.model'
+import { generatePaths, pathTitle } from './paths'
 import { type PathHarness, replayPath } from './replay'
 
 /** Records the calls, the store resets and the notices; checks the lists and the active group. */
@@ -39,7 +39,7 @@ describe(`${groupsModel.name} paths`, () => {
   const paths = generatePaths(groupsModel)
 
   it('reach every change, and its success and failure', () => {
-    const visited = new Set(paths.flatMap((path) => path.steps.map((step) => stateName(step.state))))
+    const visited = new Set(paths.flatMap((path) => path.steps.map((step) => changeState(step.state))))
     expect([...visited].sort()).toEqual([
       'deleting',
       'idle',

@@ -1,16 +1,19 @@
 import { appBootModel } from './app-boot.model'
 import { betModel } from './bet.model'
+import { groupListsModel } from './group-lists.model'
 import { groupsModel } from './groups.model'
 import { invitationsModel } from './invitations.model'
 import type { PathModel } from './paths'
 import { pollsModel } from './polls.model'
 import { predictionsModel } from './predictions.model'
+import { rankingModel } from './ranking.model'
 import { serverErrorModel } from './server-error.model'
 import { serviceWorkerModel } from './service-worker.model'
 import { sessionModel } from './session.model'
 import { socketModel } from './socket.model'
 import { stateFetchModel } from './state-fetch.model'
 import { storeModel } from './store.model'
+import { transactionsModel } from './transactions.model'
 
 /** Every machine with generated path tests, in the order of docs/paths.md. */
 export const pathModels: readonly PathModel[] = [
@@ -22,6 +25,9 @@ export const pathModels: readonly PathModel[] = [
   predictionsModel,
   groupsModel,
   invitationsModel,
+  groupListsModel,
+  rankingModel,
+  transactionsModel,
   sessionModel,
   socketModel,
   appBootModel,

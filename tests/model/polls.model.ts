@@ -1,10 +1,10 @@
-import type { AnyEventObject } from 'xstate'
 import type { OwnVote, Poll, PollResults } from '../../src/api/polls'
 import { pollsMachine } from '../../src/machines/polls.machine'
 import type { PollsData } from '../../src/machines/polls.types'
 import type { StoreContext } from '../../src/machines/store.types'
 import { pollAt } from '../support/game-fixtures'
-import { type PathModel, stateName } from './paths'
+import type { PathModel } from './paths'
+import { storeLoads } from './store.model'
 
 const hour = 3600_000
 /** The game's clock: polls p1 (Apple, id 1) and p3 (Tesla, id 2) start at 0, betting closes at 2 h. */
@@ -34,9 +34,6 @@ const dataOf = (snapshot: { context: unknown }) => (snapshot.context as StoreCon
 
 const hasBets = (data: PollsData) =>
   data.localVotes.length > 0 || data.received.some((poll) => poll.votes.length > 0)
-
-const isLoggedInAfter = (history: readonly AnyEventObject[]) =>
-  history.findLast((event) => event.type === 'session.changed')?.loggedIn !== false
 
 export const pollsModel: PathModel = {
   name: 'polls',
@@ -82,12 +79,8 @@ export const pollsModel: PathModel = {
         return true
     }
   },
-  expectedOutputs: ({ from, event, history }) => {
-    if (event.type !== 'store.initialize' || !from || !isLoggedInAfter(history)) return []
-    const at = stateName(from)
-    const loads = at === 'uninitialized' || at === 'failed' || (at === 'ready' && event.force === true)
-    return loads ? [{ call: 'loadStore' }] : []
-  },
+  expectedOutputs: ({ from, event, history }) =>
+    storeLoads(from, event, history, true) ? [{ call: 'loadStore' }] : [],
   describeState: (snapshot) => {
     const data = dataOf(snapshot)
     const { loggedIn } = snapshot.context as StoreContext<PollsData>

@@ -2,6 +2,7 @@ import { render } from '@testing-library/react'
 import type { ReactElement } from 'react'
 import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
+import type { SimulatedClock } from 'xstate'
 import { type Client, createClient, type ErrorReport, memoryStorage } from '../../src/actors'
 import * as gameModule from '../../src/actors/client-game-start'
 import type { Navigator } from '../../src/actors/navigation'
@@ -16,6 +17,8 @@ export interface RenderScreenOptions {
   readonly path?: string
   /** the game API in memory (see memory-api.ts); its handlers answer by call name */
   readonly api?: ReturnType<typeof memoryApi>
+  /** runs every actor's delays (refresh, background retries): xstate's SimulatedClock @default real time */
+  readonly clock?: SimulatedClock
 }
 
 /**
@@ -53,6 +56,7 @@ export function renderScreen(ui: ReactElement, options: RenderScreenOptions = {}
     timeZone: 'UTC',
     // given at once, the game's actors are there at the first render (the app imports them lazily)
     game: gameModule,
+    ...(options.clock && { clock: options.clock }),
   })
   const rendered = render(
     <ClientProvider client={client}>

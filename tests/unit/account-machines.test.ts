@@ -3,7 +3,7 @@ import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate'
 import { defaultSettings, mergeSettings, type Settings, type SettingsPatch } from '~/api/settings'
 import { accountLoadTexts, transactionsMachine } from '~/machines/account-loaders.machine'
 import { deleteAccountRules } from '~/machines/delete-account.machine'
-import { selectLoaded, selectLoadFailure, selectLoading } from '~/machines/loader.machine'
+import { selectLoaded, selectLoaderStatus, selectLoadFailure, selectLoading } from '~/machines/loader.machine'
 import { noticeCountdownMachine, selectSecondsLeft } from '~/machines/notice-countdown.machine'
 import {
   selectSettingsError,
@@ -57,9 +57,13 @@ describe('the transactions loader', () => {
     await waitFor(actor, (snapshot) => snapshot.matches('failed'))
     expect(selectLoadFailure(actor.getSnapshot())).toBe(accountLoadTexts.transactionsFailed)
     actor.send({ type: 'loader.reload' })
-    expect(selectLoadFailure(actor.getSnapshot())).toBeUndefined()
+    // the failure stays on screen while the retry runs, instead of a skeleton flashing in between
+    expect(selectLoadFailure(actor.getSnapshot())).toBe(accountLoadTexts.transactionsFailed)
+    expect(selectLoaderStatus(actor.getSnapshot())).toBe('failed')
     await waitFor(actor, (snapshot) => snapshot.matches('loaded'))
     expect(selectLoaded(actor.getSnapshot())).toEqual([])
+    expect(selectLoadFailure(actor.getSnapshot())).toBeUndefined()
+    expect(selectLoaderStatus(actor.getSnapshot())).toBe('empty')
     expect(inputs).toEqual([{ walletAddress: 'w-1' }, { walletAddress: 'w-1' }])
   })
 })

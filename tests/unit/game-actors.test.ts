@@ -390,17 +390,19 @@ describe('links between the stores', () => {
   it('pass titles, tagged messages, pushes and priced titles on', () => {
     const events: unknown[] = []
     const target = { send: (event: unknown) => void events.push(event) }
-    let observer: ((snapshot: { context: { data: unknown; loggedIn: boolean } }) => void) | undefined
+    let observer:
+      | ((snapshot: { context: { data: unknown; loggedIn: boolean; failures: number } }) => void)
+      | undefined
     const titleInfo = {
-      getSnapshot: () => ({ context: { data: [], loggedIn: true } }),
+      getSnapshot: () => ({ context: { data: [], loggedIn: true, failures: 0 } }),
       subscribe: (next: typeof observer) => {
         observer = next
         return { unsubscribe: () => {} }
       },
     }
     linkTitles(titleInfo, [target])
-    observer?.({ context: { data: [{ id: 3 }, { id: 1 }], loggedIn: true } })
-    observer?.({ context: { data: [{ id: 3 }, { id: 1 }], loggedIn: true } })
+    observer?.({ context: { data: [{ id: 3 }, { id: 1 }], loggedIn: true, failures: 0 } })
+    observer?.({ context: { data: [{ id: 3 }, { id: 1 }], loggedIn: true, failures: 0 } })
     expect(events.splice(0)).toEqual([
       { type: 'titles.changed', titleIds: [] },
       { type: 'titles.changed', titleIds: [3, 1] },

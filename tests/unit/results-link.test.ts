@@ -13,7 +13,7 @@ const keepNothing = fromPromise<void, TaggedMessagesData>(async () => {})
 function pollsStore(first: PollsData['polls']) {
   let data = { polls: first } as PollsData
   const observers = new Set<(snapshot: { context: StoreContext<PollsData> }) => void>()
-  const snapshot = () => ({ context: { data, loggedIn: true } })
+  const snapshot = () => ({ context: { data, loggedIn: true, failures: 0 } })
   return {
     getSnapshot: snapshot,
     subscribe(observer: (snapshot: { context: StoreContext<PollsData> }) => void) {

@@ -3,7 +3,11 @@ import type { TitleInfo } from '~/machines/socket.types'
 import type { StoreContext } from '~/machines/store.types'
 import { selectTitleCurrency, selectTitleName } from '~/machines/title-info.machine'
 
-const context = (data: readonly TitleInfo[]): StoreContext<readonly TitleInfo[]> => ({ data, loggedIn: true })
+const context = (data: readonly TitleInfo[]): StoreContext<readonly TitleInfo[]> => ({
+  data,
+  loggedIn: true,
+  failures: 0,
+})
 
 const universe = context([
   { id: 2494, n: 'Apple', currency: 'USD' },

@@ -9,7 +9,7 @@ import {
 import { groupMemberTexts } from '~/machines/group-members.types'
 import type { GroupRef } from '~/machines/groups.types'
 import { useClient } from '~/views/client-context'
-import { LoadError } from '~/views/rankings/LoadError'
+import { ListLoadFailure } from '~/views/common/ListLoadFailure'
 import { Skeleton } from '~/views/ui'
 import { MemberRows } from './MemberRows'
 
@@ -25,8 +25,8 @@ export function ActiveGroupMembers({ group }: { readonly group: GroupRef }) {
   const failed = useSelector(members, selectMembersLoadFailed)
   if (failed)
     return (
-      <LoadError
-        message={groupMemberTexts.loadFailed}
+      <ListLoadFailure
+        text={groupMemberTexts.loadFailed}
         onRetry={() => members.send({ type: 'members.retry' })}
       />
     )

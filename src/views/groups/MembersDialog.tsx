@@ -14,7 +14,7 @@ import {
 import { groupMemberTexts } from '~/machines/group-members.types'
 import type { GroupRef } from '~/machines/groups.types'
 import { useClient } from '~/views/client-context'
-import { LoadError } from '~/views/rankings/LoadError'
+import { ListLoadFailure } from '~/views/common/ListLoadFailure'
 import { Button, Dialog, DialogCloseButton, Portal, Skeleton, Text } from '~/views/ui'
 import { MemberRows } from './MemberRows'
 import { MemberSearch } from './MemberSearch'
@@ -37,8 +37,8 @@ function MembersEditor({ group, onDone }: { readonly group: GroupRef; readonly o
 
   if (loadFailed)
     return (
-      <LoadError
-        message={groupMemberTexts.loadFailed}
+      <ListLoadFailure
+        text={groupMemberTexts.loadFailed}
         onRetry={() => members.send({ type: 'members.retry' })}
       />
     )

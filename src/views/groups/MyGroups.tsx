@@ -3,10 +3,12 @@ import { styled } from 'styled-system/jsx'
 import {
   selectActiveGroupId,
   selectChangingGroupId,
+  selectGroupListsStatus,
   selectGroups,
-  selectGroupsLoaded,
 } from '~/machines/groups.machine'
+import { listLoadTexts } from '~/machines/list-load-texts'
 import { useClient } from '~/views/client-context'
+import { LoadedList } from '~/views/common/LoadedList'
 import { Heading, Skeleton } from '~/views/ui'
 import { GroupActions } from './GroupActions'
 import { GroupSummary } from './GroupSummary'
@@ -15,7 +17,7 @@ import { GroupSummary } from './GroupSummary'
 export function MyGroups() {
   const client = useClient()
   const groups = useSelector(client.groups, (snapshot) => selectGroups(snapshot.context))
-  const loaded = useSelector(client.groups, (snapshot) => selectGroupsLoaded(snapshot.context))
+  const status = useSelector(client.groups, (snapshot) => selectGroupListsStatus(snapshot, 'groups'))
   const activeId = useSelector(client.groups, (snapshot) => selectActiveGroupId(snapshot.context))
   const changingId = useSelector(client.groups, (snapshot) => selectChangingGroupId(snapshot.context))
   return (
@@ -23,29 +25,35 @@ export function MyGroups() {
       <Heading as="h2" size="lg" id="my-groups-title">
         Your groups
       </Heading>
-      {!loaded ? (
-        <Skeleton h="16" />
-      ) : (
-        <styled.ul listStyle="none" display="flex" flexDirection="column" gap="3" aria-live="polite">
-          {groups.map((group) => (
-            <styled.li
-              key={group.id}
-              display="flex"
-              flexWrap="wrap"
-              alignItems="center"
-              gap="3"
-              p="3"
-              borderWidth="1px"
-              borderColor="border.subtle"
-              borderRadius="l2"
-              aria-busy={changingId === group.id}
-            >
-              <GroupSummary group={group} active={group.id === activeId} withActions />
-              <GroupActions group={group} active={group.id === activeId} busy={changingId !== undefined} />
-            </styled.li>
-          ))}
-        </styled.ul>
-      )}
+      <LoadedList
+        status={status}
+        failureText={listLoadTexts.groups}
+        onRetry={() => client.groups.send({ type: 'groups.retry' })}
+      >
+        {status === 'loading' ? (
+          <Skeleton h="16" />
+        ) : (
+          <styled.ul listStyle="none" display="flex" flexDirection="column" gap="3" aria-live="polite">
+            {groups.map((group) => (
+              <styled.li
+                key={group.id}
+                display="flex"
+                flexWrap="wrap"
+                alignItems="center"
+                gap="3"
+                p="3"
+                borderWidth="1px"
+                borderColor="border.subtle"
+                borderRadius="l2"
+                aria-busy={changingId === group.id}
+              >
+                <GroupSummary group={group} active={group.id === activeId} withActions />
+                <GroupActions group={group} active={group.id === activeId} busy={changingId !== undefined} />
+              </styled.li>
+            ))}
+          </styled.ul>
+        )}
+      </LoadedList>
     </styled.section>
   )
 }

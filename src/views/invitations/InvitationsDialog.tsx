@@ -17,7 +17,7 @@ import {
 } from '~/machines/invitations.machine'
 import { invitationTexts } from '~/machines/invitations.types'
 import { useClient } from '~/views/client-context'
-import { LoadError } from '~/views/rankings/LoadError'
+import { ListLoadFailure } from '~/views/common/ListLoadFailure'
 import { Button, Dialog, DialogCloseButton, Portal, Skeleton, Text } from '~/views/ui'
 import { InvitationRow } from './InvitationRow'
 import { invitationsLeftText } from './invitation-texts'
@@ -41,8 +41,8 @@ function InvitationsPanel({ groupId }: { readonly groupId?: number }) {
 
   if (loadFailed)
     return (
-      <LoadError
-        message={invitationTexts.loadFailed}
+      <ListLoadFailure
+        text={invitationTexts.loadFailed}
         onRetry={() => actor.send({ type: 'invitations.retry' })}
       />
     )

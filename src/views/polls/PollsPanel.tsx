@@ -1,9 +1,11 @@
 import { useSelector } from '@xstate/react'
 import { styled } from 'styled-system/jsx'
 import { Link as RouterLink } from 'wouter'
+import { listLoadTexts } from '~/machines/list-load-texts'
 import { selectPolls } from '~/machines/polls.machine'
-import { selectPollsFirstLoad } from '~/machines/polls-view.select'
+import { selectPollsLoadStatus } from '~/machines/polls-view.select'
 import { useClient } from '~/views/client-context'
+import { LoadedList } from '~/views/common/LoadedList'
 import { Heading, Link } from '~/views/ui'
 import { PollList } from './PollList'
 import { PollsSkeleton } from './PollsSkeleton'
@@ -13,7 +15,7 @@ import { UpcomingPollCountdown } from './UpcomingPollCountdown'
 export function PollsPanel() {
   const client = useClient()
   const polls = useSelector(client.store('polls'), (snapshot) => selectPolls(snapshot.context, 'open'))
-  const firstLoad = useSelector(client.store('polls'), selectPollsFirstLoad)
+  const status = useSelector(client.store('polls'), selectPollsLoadStatus)
   return (
     <styled.section aria-labelledby="polls-panel-heading" display="grid" gap="3">
       <styled.div display="flex" alignItems="baseline" justifyContent="space-between" gap="3">
@@ -24,13 +26,19 @@ export function PollsPanel() {
           <RouterLink href="/polls">All polls</RouterLink>
         </Link>
       </styled.div>
-      {firstLoad ? (
-        <PollsSkeleton cards={1} />
-      ) : polls.length > 0 ? (
-        <PollList polls={polls} label="Open polls" compact />
-      ) : (
-        <UpcomingPollCountdown />
-      )}
+      <LoadedList
+        status={status}
+        failureText={listLoadTexts.polls}
+        onRetry={() => client.store('polls').send({ type: 'store.retry' })}
+      >
+        {status === 'loading' ? (
+          <PollsSkeleton cards={1} />
+        ) : polls.length > 0 ? (
+          <PollList polls={polls} label="Open polls" compact />
+        ) : (
+          <UpcomingPollCountdown />
+        )}
+      </LoadedList>
     </styled.section>
   )
 }

@@ -1,15 +1,11 @@
 import { useSelector } from '@xstate/react'
 import { Link as RouterLink } from 'wouter'
-import {
-  selectLiveRanking,
-  selectLiveRankingFailed,
-  selectLiveRankingPending,
-} from '~/machines/live-ranking.machine'
+import { selectLiveRanking, selectLiveRankingLoadStatus } from '~/machines/live-ranking.machine'
 import { rankingTexts } from '~/machines/ranking.types'
 import { selectUser } from '~/machines/session.select'
 import { useClient } from '~/views/client-context'
+import { LoadedList } from '~/views/common/LoadedList'
 import { Card, Link } from '~/views/ui'
-import { LoadError } from './LoadError'
 import { RankingTable } from './RankingTable'
 import { topWithOwnRow } from './top-with-own-row'
 
@@ -21,8 +17,7 @@ export function LiveRankingPanel() {
   const client = useClient()
   const store = client.store('liveRanking')
   const rows = useSelector(store, (snapshot) => selectLiveRanking(snapshot.context))
-  const pending = useSelector(store, selectLiveRankingPending)
-  const failed = useSelector(store, selectLiveRankingFailed)
+  const status = useSelector(store, selectLiveRankingLoadStatus)
   const userId = useSelector(client.session, (snapshot) => selectUser(snapshot).id)
   return (
     <Card.Root role="region" aria-labelledby="live-ranking-title">
@@ -31,17 +26,19 @@ export function LiveRankingPanel() {
         <Card.Description>This week in your active group</Card.Description>
       </Card.Header>
       <Card.Body aria-live="polite">
-        {failed ? (
-          <LoadError message={rankingTexts.failed} />
-        ) : (
+        <LoadedList
+          status={status}
+          failureText={rankingTexts.failed}
+          onRetry={() => store.send({ type: 'store.retry' })}
+        >
           <RankingTable
             caption="Live ranking"
             rows={topWithOwnRow(rows, userId, panelRows)}
             tab="realtime"
             ownUserId={userId}
-            loading={pending}
+            loading={status === 'loading'}
           />
-        )}
+        </LoadedList>
       </Card.Body>
       <Card.Footer>
         <Link asChild>

@@ -2,15 +2,10 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect } from 'react'
 import { provideRanking } from '~/actors/ranking.actors'
 import type { RankingPeriod } from '~/domain/ranking-periods'
-import {
-  rankingMachine,
-  selectRankingFailed,
-  selectRankingLoading,
-  selectRankingRows,
-} from '~/machines/ranking.machine'
+import { rankingMachine, selectRankingLoadStatus, selectRankingRows } from '~/machines/ranking.machine'
 import { rankingTexts } from '~/machines/ranking.types'
 import { useClient } from '~/views/client-context'
-import { LoadError } from './LoadError'
+import { LoadedList } from '~/views/common/LoadedList'
 import { RankingTable } from './RankingTable'
 
 export interface PeriodRankingProps {
@@ -24,14 +19,25 @@ export interface PeriodRankingProps {
 /** One period's ranking of the active group, loaded for as long as its tab shows. */
 export function PeriodRanking({ period, groupId, caption, ownUserId }: PeriodRankingProps) {
   const client = useClient()
-  const ranking = useActorRef(provideRanking(rankingMachine, client.effects))
+  const ranking = useActorRef(provideRanking(rankingMachine, client.effects), client.actorOptions)
   const rows = useSelector(ranking, selectRankingRows)
-  const loading = useSelector(ranking, selectRankingLoading)
-  const failed = useSelector(ranking, selectRankingFailed)
+  const status = useSelector(ranking, selectRankingLoadStatus)
   // the tab and the active group arrive as events (routing reaches machines as events)
   useEffect(() => ranking.send({ type: 'ranking.show', period, groupId }), [ranking, period, groupId])
 
-  if (failed)
-    return <LoadError message={rankingTexts.failed} onRetry={() => ranking.send({ type: 'ranking.retry' })} />
-  return <RankingTable caption={caption} rows={rows} tab={period} ownUserId={ownUserId} loading={loading} />
+  return (
+    <LoadedList
+      status={status}
+      failureText={rankingTexts.failed}
+      onRetry={() => ranking.send({ type: 'ranking.retry' })}
+    >
+      <RankingTable
+        caption={caption}
+        rows={rows}
+        tab={period}
+        ownUserId={ownUserId}
+        loading={status === 'loading'}
+      />
+    </LoadedList>
+  )
 }

@@ -6,9 +6,9 @@ import { formatTtc } from '~/domain/number-format'
 import { userInfoMachine } from '~/machines/account-loaders.machine'
 import { selectLoaded, selectLoadFailure, selectLoading } from '~/machines/loader.machine'
 import { rankText } from '~/views/account/account-texts'
-import { LoadFailure } from '~/views/account/LoadFailure'
 import { UserAvatar } from '~/views/account/UserAvatar'
 import { useClient } from '~/views/client-context'
+import { ListLoadFailure } from '~/views/common/ListLoadFailure'
 import { Dialog, Skeleton } from '~/views/ui'
 import { TrophyCounts } from './TrophyCounts'
 import { UserStats } from './UserStats'
@@ -17,7 +17,7 @@ import { UserStats } from './UserStats'
 export function UserInfoBody({ userId }: { readonly userId: number }) {
   const client = useClient()
   const logic = useMemo(() => provideUserInfo(userInfoMachine, client.effects), [client])
-  const loader = useActorRef(logic, { input: { userId } })
+  const loader = useActorRef(logic, { ...client.actorOptions, input: { userId } })
   const user = useSelector(loader, selectLoaded)
   const loading = useSelector(loader, selectLoading)
   const failure = useSelector(loader, selectLoadFailure)
@@ -38,7 +38,9 @@ export function UserInfoBody({ userId }: { readonly userId: number }) {
           </Dialog.Description>
         </div>
       </styled.div>
-      {failure ? <LoadFailure text={failure} onRetry={() => loader.send({ type: 'loader.reload' })} /> : null}
+      {failure ? (
+        <ListLoadFailure text={failure} onRetry={() => loader.send({ type: 'loader.reload' })} />
+      ) : null}
       {loading ? (
         <styled.div display="flex" flexDirection="column" gap="3">
           <Skeleton h="16" />

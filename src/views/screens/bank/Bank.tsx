@@ -4,11 +4,11 @@ import { Stack } from 'styled-system/jsx'
 import { provideBank } from '~/actors/bank.actors'
 import { bankMachine } from '~/machines/bank.machine'
 import { selectLoaded, selectLoadFailure, selectLoading } from '~/machines/loader.machine'
-import { LoadFailure } from '~/views/account/LoadFailure'
 import { BalanceHistory } from '~/views/bank/BalanceHistory'
 import { BankFigures } from '~/views/bank/BankFigures'
 import { BeatenBy } from '~/views/bank/BeatenBy'
 import { useClient } from '~/views/client-context'
+import { ListLoadFailure } from '~/views/common/ListLoadFailure'
 import { Heading, Skeleton, Text } from '~/views/ui'
 
 /** `/bank`: the Bank as the players' opponent (spec §1: the Bank can win a poll nobody called). */
@@ -29,7 +29,9 @@ export function Bank() {
           It takes a poll's pot when nobody called the outcome, and pays it out when somebody did.
         </Text>
       </Stack>
-      {failure ? <LoadFailure text={failure} onRetry={() => loader.send({ type: 'loader.reload' })} /> : null}
+      {failure ? (
+        <ListLoadFailure text={failure} onRetry={() => loader.send({ type: 'loader.reload' })} />
+      ) : null}
       {loading ? <Skeleton h="40" aria-busy="true" /> : null}
       {report ? (
         <>

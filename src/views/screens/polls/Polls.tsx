@@ -2,9 +2,11 @@ import { useSelector } from '@xstate/react'
 import { styled } from 'styled-system/jsx'
 import { useLocation, useParams } from 'wouter'
 import type { PollsTab } from '~/domain/poll-view'
+import { listLoadTexts } from '~/machines/list-load-texts'
 import { selectHasOpenPoll } from '~/machines/polls.machine'
-import { selectPollsFirstLoad, selectPollsOfTab } from '~/machines/polls-view.select'
+import { selectPollsLoadStatus, selectPollsOfTab } from '~/machines/polls-view.select'
 import { useClient } from '~/views/client-context'
+import { LoadedList } from '~/views/common/LoadedList'
 import { PollList } from '~/views/polls/PollList'
 import { PollsSkeleton } from '~/views/polls/PollsSkeleton'
 import { UpcomingPollCountdown } from '~/views/polls/UpcomingPollCountdown'
@@ -21,18 +23,27 @@ const emptyTexts: Record<PollsTab, string> = {
 function TabPolls({ tab }: { readonly tab: PollsTab }) {
   const client = useClient()
   const polls = useSelector(client.store('polls'), (snapshot) => selectPollsOfTab(snapshot.context, tab))
-  const firstLoad = useSelector(client.store('polls'), selectPollsFirstLoad)
+  const status = useSelector(client.store('polls'), selectPollsLoadStatus)
   const hasOpenPoll = useSelector(client.store('polls'), (snapshot) => selectHasOpenPoll(snapshot.context))
-  if (firstLoad) return <PollsSkeleton />
   return (
-    <styled.div display="grid" gap="6">
-      {tab === 'running' && !hasOpenPoll && <UpcomingPollCountdown headingLevel="h2" />}
-      {polls.length > 0 ? (
-        <PollList polls={polls} label={tab === 'running' ? 'Running polls' : 'Finished polls'} />
+    <LoadedList
+      status={status}
+      failureText={listLoadTexts.polls}
+      onRetry={() => client.store('polls').send({ type: 'store.retry' })}
+    >
+      {status === 'loading' ? (
+        <PollsSkeleton />
       ) : (
-        <Text color="fg.muted">{emptyTexts[tab]}</Text>
+        <styled.div display="grid" gap="6">
+          {tab === 'running' && !hasOpenPoll && <UpcomingPollCountdown headingLevel="h2" />}
+          {polls.length > 0 ? (
+            <PollList polls={polls} label={tab === 'running' ? 'Running polls' : 'Finished polls'} />
+          ) : (
+            <Text color="fg.muted">{emptyTexts[tab]}</Text>
+          )}
+        </styled.div>
       )}
-    </styled.div>
+    </LoadedList>
   )
 }
 

@@ -3,16 +3,12 @@ import { Stack } from 'styled-system/jsx'
 import { useLocation, useParams } from 'wouter'
 import { periodOfTab, type RankingTab, rankingTabOf, rankingTabs } from '~/domain/ranking-tabs'
 import { selectActiveGroupId, selectActiveGroupOrNone } from '~/machines/groups.machine'
-import {
-  selectLiveRanking,
-  selectLiveRankingFailed,
-  selectLiveRankingPending,
-} from '~/machines/live-ranking.machine'
+import { selectLiveRanking, selectLiveRankingLoadStatus } from '~/machines/live-ranking.machine'
 import { rankingTexts } from '~/machines/ranking.types'
 import { selectUser } from '~/machines/session.select'
 import { BankLine } from '~/views/bank/BankLine'
 import { useClient } from '~/views/client-context'
-import { LoadError } from '~/views/rankings/LoadError'
+import { LoadedList } from '~/views/common/LoadedList'
 import { PeriodRanking } from '~/views/rankings/PeriodRanking'
 import { RankingTable } from '~/views/rankings/RankingTable'
 import { RecentChampions } from '~/views/rankings/RecentChampions'
@@ -47,8 +43,7 @@ export function Rankings() {
   const groupName = useSelector(client.groups, (snapshot) => selectActiveGroupOrNone(snapshot.context)?.name)
   const liveStore = client.store('liveRanking')
   const liveRows = useSelector(liveStore, (snapshot) => selectLiveRanking(snapshot.context))
-  const livePending = useSelector(liveStore, selectLiveRankingPending)
-  const liveFailed = useSelector(liveStore, selectLiveRankingFailed)
+  const liveStatus = useSelector(liveStore, selectLiveRankingLoadStatus)
   const period = periodOfTab(tab)
 
   return (
@@ -86,17 +81,19 @@ export function Rankings() {
           >
             {value === tab &&
               (period === undefined ? (
-                liveFailed ? (
-                  <LoadError message={rankingTexts.failed} />
-                ) : (
+                <LoadedList
+                  status={liveStatus}
+                  failureText={rankingTexts.failed}
+                  onRetry={() => liveStore.send({ type: 'store.retry' })}
+                >
                   <RankingTable
                     caption="Real-time ranking"
                     rows={liveRows}
                     tab="realtime"
                     ownUserId={userId}
-                    loading={livePending}
+                    loading={liveStatus === 'loading'}
                   />
-                )
+                </LoadedList>
               ) : (
                 <PeriodRanking
                   period={period}

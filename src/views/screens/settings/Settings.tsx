@@ -9,8 +9,8 @@ import {
   settingsFormMachine,
 } from '~/machines/settings-form.machine'
 import { settingsTexts } from '~/machines/settings-form.types'
-import { LoadFailure } from '~/views/account/LoadFailure'
 import { useClient } from '~/views/client-context'
+import { ListLoadFailure } from '~/views/common/ListLoadFailure'
 import { ScreenSkeleton } from '~/views/common/ScreenSkeleton'
 import { Heading } from '~/views/ui'
 import { AppUpdateSection } from './AppUpdateSection'
@@ -41,7 +41,10 @@ export function Settings() {
       </styled.div>
       {fetching ? <ScreenSkeleton rows={2} /> : null}
       {fetchFailed ? (
-        <LoadFailure text={settingsTexts.fetchFailed} onRetry={() => form.send({ type: 'settings.retry' })} />
+        <ListLoadFailure
+          text={settingsTexts.fetchFailed}
+          onRetry={() => form.send({ type: 'settings.retry' })}
+        />
       ) : null}
       {!fetching && !fetchFailed ? (
         <>

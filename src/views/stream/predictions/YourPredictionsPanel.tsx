@@ -2,9 +2,10 @@ import { useSelector } from '@xstate/react'
 import { useState } from 'react'
 import { styled } from 'styled-system/jsx'
 import type { PredictionFilter as Filter } from '~/domain/prediction'
-import { selectStoreLoading } from '~/machines/store.select'
-import { selectPredictions } from '~/machines/tagged-messages.machine'
+import { listLoadTexts } from '~/machines/list-load-texts'
+import { selectPredictionsLoadStatus } from '~/machines/tagged-messages.machine'
 import { useClient } from '~/views/client-context'
+import { LoadedList } from '~/views/common/LoadedList'
 import { Button, Heading, Skeleton } from '~/views/ui'
 import { NextEvaluation } from './NextEvaluation'
 import { PredictionFilter } from './PredictionFilter'
@@ -16,8 +17,7 @@ export function YourPredictionsPanel() {
   const client = useClient()
   const [filter, setFilter] = useState<Filter>('all')
   const tagged = client.store('taggedMessages')
-  const loading = useSelector(tagged, selectStoreLoading)
-  const empty = useSelector(tagged, (snapshot) => selectPredictions(snapshot.context).length === 0)
+  const status = useSelector(tagged, selectPredictionsLoadStatus)
 
   return (
     <styled.div display="flex" flexDirection="column" gap="6">
@@ -29,14 +29,20 @@ export function YourPredictionsPanel() {
           <PredictionFilter value={filter} onChange={setFilter} />
         </styled.div>
         <NextEvaluation />
-        {loading && empty ? (
-          <styled.div aria-busy="true">
-            <styled.span srOnly>Loading your predictions</styled.span>
-            <Skeleton h="32" w="full" />
-          </styled.div>
-        ) : (
-          <PredictionsTable filter={filter} />
-        )}
+        <LoadedList
+          status={status}
+          failureText={listLoadTexts.predictions}
+          onRetry={() => tagged.send({ type: 'store.retry' })}
+        >
+          {status === 'loading' ? (
+            <styled.div aria-busy="true">
+              <styled.span srOnly>Loading your predictions</styled.span>
+              <Skeleton h="32" w="full" />
+            </styled.div>
+          ) : (
+            <PredictionsTable filter={filter} />
+          )}
+        </LoadedList>
       </styled.section>
       <styled.section aria-labelledby="overview-title" display="flex" flexDirection="column" gap="3">
         <styled.div display="flex" alignItems="center" justifyContent="space-between" gap="3">

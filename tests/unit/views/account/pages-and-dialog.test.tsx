@@ -60,7 +60,7 @@ describe('the user info dialog (spec §2)', () => {
     expect(asked).toContainEqual({ params: { user: '9' } })
   })
 
-  it("says 'Error fetching user info!' and loads again on 'Try again'", async () => {
+  it("says 'Error fetching user info!' and loads again on Retry", async () => {
     const user = userEvent.setup()
     let fail = true
     show(<UserInfoDialog userId={9} open onOpenChange={() => {}} />, '/', {
@@ -68,7 +68,7 @@ describe('the user info dialog (spec §2)', () => {
     })
     expect((await screen.findByRole('alert')).textContent).toContain('Error fetching user info!')
     fail = false
-    await user.click(screen.getByRole('button', { name: 'Try again' }))
+    await user.click(screen.getByRole('button', { name: 'Retry' }))
     expect(await screen.findByRole('dialog', { name: 'bob' })).toBeTruthy()
   })
 })

@@ -58,7 +58,7 @@ describe('the Bank page', () => {
       return calls === 1 ? refused(503)() : report
     })
     expect(await screen.findByText('Error fetching the Bank!')).toBeTruthy()
-    await userEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }))
     expect((await screen.findByText('Balance', { selector: 'dt' })).nextElementSibling?.textContent).toBe(
       '41.50 TTC',
     )

@@ -82,7 +82,7 @@ describe('the rankings page (spec §2 /rankings)', () => {
   it('says when a ranking cannot be fetched', async () => {
     show('/rankings/this_week', memoryApi({ rankings: refused(400) }))
     expect(await screen.findByText('Error fetching ranking!')).toBeTruthy()
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy()
   })
 
   it('says a rank has no champion once the server answered none, instead of loading on', async () => {

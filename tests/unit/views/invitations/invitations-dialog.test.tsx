@@ -114,7 +114,7 @@ describe("the 'Invite friends' dialog", () => {
     expect(screen.queryByRole('button', { name: /^Withdraw invitation/ })).toBeNull()
   })
 
-  it('shows a failed load with Try again, which loads the list again', async () => {
+  it('shows a failed load with Retry, which loads the list again', async () => {
     const user = userEvent.setup()
     let attempts = 0
     show({
@@ -125,7 +125,7 @@ describe("the 'Invite friends' dialog", () => {
     })
     const alert = await screen.findByRole('alert')
     expect(alert.textContent).toContain('Your invitations could not be loaded.')
-    await user.click(within(alert).getByRole('button', { name: 'Try again' }))
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }))
     expect(await screen.findByRole('region', { name: 'Your invitations' })).toBeTruthy()
     expect(screen.queryByRole('alert')).toBeNull()
   })

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest'
+import type { AnyEventObject } from 'xstate'
+import { groupsMachine, selectGroupListsStatus } from '../../src/machines/groups.machine'
+import type { GroupsContext } from '../../src/machines/groups.types'
+import { groupListsModel, listsState, serverLists } from './group-lists.model'
+import { generatePaths, pathTitle } from './paths'
+import { type PathHarness, replayPath } from './replay'
+
+/** What the player must see after these events: the lists once they arrived, and whether the last load failed. */
+function expectedAfter(events: readonly AnyEventObject[]) {
+  let loaded = false
+  let failed = false
+  for (const event of events) {
+    if (event.type === 'xstate.done.actor.loadGroupLists') [loaded, failed] = [true, false]
+    if (event.type === 'xstate.error.actor.loadGroupLists') failed = true
+  }
+  return { loaded, failed }
+}
+
+const harness: PathHarness = {
+  provide: ({ stub }) =>
+    groupsMachine.provide({ actors: { loadGroupLists: stub('loadGroupLists') as never } }),
+  checkState: (snapshot, { event, history }) => {
+    const context = snapshot.context as GroupsContext
+    const { loaded, failed } = expectedAfter([...history, event])
+    expect(context.groups).toEqual(loaded ? serverLists.groups : [])
+    expect(context.invitations).toEqual(loaded ? serverLists.invitations : [])
+    const signedIn = [...history, event].some((step) => step.type === 'groups.load')
+    expect(context.activeGroupId).toBe(signedIn ? 1000 : undefined)
+    // a failure shows in place of each list until one arrived, then as a notice above the kept lists;
+    // it stays while a retry runs
+    const status = selectGroupListsStatus(snapshot, 'publicGroups')
+    if (failed) expect(status).toBe(loaded ? 'refreshFailed' : 'failed')
+    else expect(status).toBe(loaded ? 'ready' : 'loading')
+  },
+}
+
+describe(`${groupListsModel.name} paths`, () => {
+  const paths = generatePaths(groupListsModel)
+
+  it('reach the load, its failure and both ways of retrying', () => {
+    const visited = new Set(paths.flatMap((path) => path.steps.map((step) => listsState(step.state))))
+    expect([...visited].sort()).toEqual(['failed', 'idle', 'loaded', 'loading'])
+    const events = new Set(paths.flatMap((path) => path.steps.map((step) => step.event.type)))
+    expect(events).toContain('groups.retry')
+    expect([...events].some((type) => type.startsWith('xstate.after.retryDelay'))).toBe(true)
+  })
+
+  for (const path of paths) {
+    it(`path ${path.index}: ${pathTitle(groupListsModel, path)}`, () =>
+      replayPath(groupListsModel, harness, path))
+  }
+})
