@@ -151,6 +151,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   })
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close')
+    // the game's time (a test clock moves it, the Date header would not follow): the client's clock
+    reply.header('x-server-time', String(ctx.clock.now()))
   })
 
   registerSecurityHeaders(app, {

@@ -36,7 +36,7 @@ export interface ClientOptions extends Partial<ClientCoreDeps> {
 export function createClient(options: ClientOptions): Client {
   const config = options.config ?? clientConfigFrom(import.meta.env)
   const serverClock = createServerClock()
-  const api = options.api ?? createApiClient({ baseUrl: config.apiUrl, onServerDate: serverClock.observe })
+  const api = options.api ?? createApiClient({ baseUrl: config.apiUrl, onServerTime: serverClock.observe })
   const search = options.search ?? globalThis.location?.search ?? ''
   return clientFacade(
     startClientCore({

@@ -1,11 +1,17 @@
-import { narrowOffset, type OffsetBounds, offsetBoundsOf, offsetOf } from '../domain/server-clock'
+import {
+  narrowOffset,
+  type OffsetBounds,
+  offsetBoundsOf,
+  offsetOf,
+  type ServerTimeHeaders,
+} from '../domain/server-clock'
 
 /** The game's time: the server's clock, read through this device's with the offset its answers show. */
 export interface ServerClock {
   /** epoch ms on the server's clock, as far as its answers tell */
   now(): number
-  /** an answer's `Date` header, with the device's times of sending and receiving */
-  observe(dateHeader: string | null | undefined, sentAt: number, receivedAt: number): void
+  /** an answer's time headers, with the device's times of sending and receiving */
+  observe(headers: ServerTimeHeaders, sentAt: number, receivedAt: number): void
 }
 
 /**
@@ -16,8 +22,8 @@ export function createServerClock(deviceNow: () => number = Date.now): ServerClo
   let bounds: OffsetBounds | undefined
   return {
     now: () => deviceNow() + offsetOf(bounds),
-    observe(dateHeader, sentAt, receivedAt) {
-      const next = offsetBoundsOf(dateHeader, sentAt, receivedAt)
+    observe(headers, sentAt, receivedAt) {
+      const next = offsetBoundsOf(headers, sentAt, receivedAt)
       if (next) bounds = narrowOffset(bounds, next)
     },
   }

@@ -1,7 +1,8 @@
 /**
- * How far the server's clock is ahead of this device's (ms), as bounds. An answer's `Date` header names
- * the server's second when it answered, which happened between sending and receiving: so the offset
- * lies in [date − received, date + 1 s − sent]. Each answer narrows the bounds (NTP's reasoning, with
+ * How far the server's clock is ahead of this device's (ms), as bounds. An answer's `x-server-time` (or,
+ * without it, its `Date` header, to the second) names the server's time when it answered, which
+ * happened between sending and receiving: so the offset lies in [time − received, time − sent] (plus
+ * the second a `Date` leaves open). Each answer narrows the bounds (NTP's reasoning, with
  * one-second stamps); bounds that no longer meet mean a clock jumped, and the newest answer starts over.
  */
 export interface OffsetBounds {
@@ -9,15 +10,25 @@ export interface OffsetBounds {
   readonly high: number
 }
 
-/** The bounds one answer gives; undefined for a missing or unreadable `Date` header. */
+/** What an answer says of the server's time. */
+export interface ServerTimeHeaders {
+  /** `x-server-time`: the game's clock in epoch ms when the server answered (ours; exact) */
+  readonly serverTime?: string | null
+  /** `Date`: the server machine's second (HTTP's; the game's clock only when no test clock moved it) */
+  readonly date?: string | null
+}
+
+/** The bounds one answer gives; undefined when it tells no time (or came back before it was sent). */
 export function offsetBoundsOf(
-  dateHeader: string | null | undefined,
+  headers: ServerTimeHeaders,
   sentAt: number,
   receivedAt: number,
 ): OffsetBounds | undefined {
-  if (!dateHeader) return undefined
-  const date = Date.parse(dateHeader)
-  if (!Number.isFinite(date) || receivedAt < sentAt) return undefined
+  if (receivedAt < sentAt) return undefined
+  const exact = headers.serverTime ? Number(headers.serverTime) : Number.NaN
+  if (Number.isSafeInteger(exact) && exact > 0) return { low: exact - receivedAt, high: exact - sentAt }
+  const date = headers.date ? Date.parse(headers.date) : Number.NaN
+  if (!Number.isFinite(date)) return undefined
   return { low: date - receivedAt, high: date + 1000 - sentAt }
 }
 

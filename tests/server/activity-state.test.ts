@@ -241,6 +241,7 @@ describe.each(dialects)('activity stream and state on %s', (dialect) => {
               'content-type',
               'cache-control',
               'etag',
+              'x-server-time',
               'vary',
               'content-encoding',
               'connection',

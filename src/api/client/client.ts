@@ -1,6 +1,7 @@
 import { ofetch } from 'ofetch'
 import pRetry, { AbortError } from 'p-retry'
 import type { z } from 'zod'
+import type { ServerTimeHeaders } from '../../domain/server-clock'
 import { ApiError, toApiError } from './api-error'
 import { appVersion as packageVersion } from './app-version'
 import {
@@ -23,8 +24,8 @@ export interface ApiClientOptions {
   readonly fetch?: typeof fetch
   /** per attempt, for calls the table gives none @default 30000 */
   readonly timeoutMs?: number
-  /** told every answer's `Date` header with the device's times of sending and receiving (the game's clock) */
-  readonly onServerDate?: (dateHeader: string | null, sentAt: number, receivedAt: number) => void
+  /** told every answer's time headers with the device's times of sending and receiving (the game's clock) */
+  readonly onServerTime?: (headers: ServerTimeHeaders, sentAt: number, receivedAt: number) => void
 }
 
 /** Calls a game API endpoint of `apiCalls` by name; arguments and result typed from the table. */
@@ -118,8 +119,13 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         headers: key ? { 'idempotency-key': key } : undefined,
         signal: controller.signal,
         // every answer, errors included, tells the server's time
-        onResponse: ({ response }) =>
-          options.onServerDate?.(response.headers.get('date'), sentAt, Date.now()),
+        onResponse: ({ response }) => {
+          const headers = {
+            serverTime: response.headers.get('x-server-time'),
+            date: response.headers.get('date'),
+          }
+          options.onServerTime?.(headers, sentAt, Date.now())
+        },
       })
       return { status: response.status, data: response._data }
     } catch (error) {
