@@ -5,6 +5,7 @@ import { pollPhase } from '../../src/domain/poll-phase'
 import type { Executor, Tx } from '../db/database'
 import { statement } from '../db/sqlite-rows'
 import { AppError, notFound } from '../http/app-error'
+import { type FairPlay, refuseBetOnClosedMarket } from './fair-play'
 
 export interface Bet {
   pollId: number
@@ -13,6 +14,8 @@ export interface Bet {
   /** TTC as sent: more than 0, at most two decimals (the schema saw to it) */
   ttcBet: number
   now: number
+  /** the titles' hours and names and the game's zone, for the fair-play rule on closed markets */
+  fairPlay: FairPlay
 }
 
 export const alreadyPlaced = () => new AppError(409, 'already_placed', pollTexts.alreadyPlaced)
@@ -42,8 +45,9 @@ const counterOf = { up: 'betsUp', flat: 'betsFlat', down: 'betsDown' } as const
 /**
  * Places a bet in the caller's transaction: the vote row, the poll's running totals and the stake's
  * 'wager' ledger row commit together or not at all. The answers come in the order a player understands
- * them: the poll, open for bets, no bet yet, enough money. Each check is the write itself, so a bet
- * runs four statements: the totals' update only finds an open poll, the vote's insert does nothing on
+ * them: the poll, open for bets, its title's market open (fair play, src/domain/fair-play.ts), no bet
+ * yet, enough money. The market's check reads the poll's title first; every other check is the write
+ * itself, so a bet runs five statements: the totals' update only finds an open poll, the vote's insert does nothing on
  * the (poll, player) key, the balance's update only takes money that is there (the CHECK on the balance
  * stays the last guard); only a refused bet reads more, to say why. `betFailure` turns the errors of
  * races the statements cannot see (none known) into the same answers.
@@ -52,6 +56,12 @@ export async function placeBet(tx: Tx, bet: Bet): Promise<PollResults> {
   const stake = toHundredths(bet.ttcBet)
   // Beyond what a column holds, and beyond any balance: refused by the reads, in the same order.
   if (!Number.isSafeInteger(stake)) return refuseBet(tx, bet)
+  const poll = await tx
+    .selectFrom('polls')
+    .select(['titleId', 'endTime'])
+    .where('id', '=', bet.pollId)
+    .executeTakeFirst()
+  if (poll && Number(poll.endTime) > bet.now) refuseBetOnClosedMarket(bet.fairPlay, poll.titleId, bet.now)
   // First the poll row: on PostgreSQL bets on one poll queue here, then each finds its twin committed.
   const counter = counterOf[bet.vote]
   const results = await tx
@@ -127,6 +137,7 @@ async function refuseBet(tx: Executor, bet: Bet): Promise<never> {
   throw overBalance((await primaryWallet(tx, bet.userId)).balance)
 }
 
+const pollTitleSql = 'select title_id, end_time from polls where id = ?'
 const primaryWalletSql = `select address, balance from wallets where user_id = ?
   order by created_at, address limit 1`
 const countPollBetSql = (column: string) => `update polls
@@ -157,11 +168,15 @@ function primaryWalletNow(handle: SQLite.Database, userId: number): { address: s
 
 /**
  * `placeBet` on SQLite, run synchronously on the better-sqlite3 handle (the vote route's hot path,
- * inside a group commit: see inSqliteWrite): the same four statements, refusals and answer.
+ * inside a group commit: see inSqliteWrite): the same five statements, refusals and answer.
  */
 export function placeBetNow(handle: SQLite.Database, bet: Bet): PollResults {
   const stake = toHundredths(bet.ttcBet)
   if (!Number.isSafeInteger(stake)) return refuseBetNow(handle, bet)
+  const poll = statement(handle, pollTitleSql).get(bet.pollId) as
+    | { title_id: number; end_time: number }
+    | undefined
+  if (poll && poll.end_time > bet.now) refuseBetOnClosedMarket(bet.fairPlay, poll.title_id, bet.now)
   const results = statement(handle, countBetSql[bet.vote]).get(stake, bet.pollId, bet.now) as
     | { bets_up: number; bets_flat: number; bets_down: number; ttc_bet_total: number }
     | undefined

@@ -287,8 +287,9 @@ describe.each(dialects)('predictions on %s', (dialect) => {
   it('lowers the reward factor after 20 running predictions', async () => {
     const player = await signUpPlayer(server)
     const pairs = await freshPairs(player, 21)
+    // all Up: pairs may share a title, on which fair play refuses the opposite direction
     for (const [index, pair] of pairs.entries()) {
-      const answer = await tag(player, pair, index % 2 ? 'Up' : 'Down')
+      const answer = await tag(player, pair, 'Up')
       expect(answer.status).toBe(200)
       expect(answer.body.taggedMessage.rewardFactor).toBe(rewardFactorFor(index))
       expect(answer.body.rewardFactor).toBe(rewardFactorFor(index + 1))
