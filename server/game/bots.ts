@@ -127,9 +127,15 @@ async function moveOf(ctx: AppContext, titleId: number, now: number): Promise<nu
   return latest === undefined || earlier === undefined ? undefined : latest - earlier
 }
 
-async function tagMessages(ctx: AppContext, bot: BotRow, turn: number, now: number): Promise<number> {
+/** Tags placed, and those the server refused (fair play: the bot chose badly, or the market closed meanwhile). */
+interface TagOutcome {
+  placed: number
+  refused: number
+}
+
+async function tagMessages(ctx: AppContext, bot: BotRow, turn: number, now: number): Promise<TagOutcome> {
   const messages = await ctx.market.recentMessages({ sinceMs: now - messageWindowMs, limit: 40 })
-  if (messages.length === 0) return 0
+  if (messages.length === 0) return { placed: 0, refused: 0 }
   const tagged = await taggedMessageIdsAmong(
     ctx.db,
     bot.userId,
@@ -142,6 +148,7 @@ async function tagMessages(ctx: AppContext, bot: BotRow, turn: number, now: numb
   const tradesNow = (titleId: number) =>
     nextMarketOpening(ctx.market.title(titleId)?.hours, now) === undefined
   let placed = 0
+  let refused = 0
   const wanted = temperOf(bot.userId).tagsPerTurn
   for (let i = 0; i < candidates.length && placed < wanted; i++) {
     const draw = (part: number) => uniform(seed, bot.userId, turn, i, part)
@@ -170,11 +177,11 @@ async function tagMessages(ctx: AppContext, bot: BotRow, turn: number, now: numb
         mine.push(done.row)
       }
     } catch (error) {
-      // The market closed meanwhile: the bot just does not tag.
       if (!(error instanceof AppError)) throw error
+      refused += 1
     }
   }
-  return placed
+  return { placed, refused }
 }
 
 async function betOnPolls(ctx: AppContext, bot: BotRow, turn: number, now: number): Promise<number> {
@@ -228,11 +235,15 @@ async function betOnPolls(ctx: AppContext, bot: BotRow, turn: number, now: numbe
 
 /**
  * One turn of every bot whose time has come. A bot's turn is claimed by moving its last_acted_at
- * (conditional update), so two processes never play the same turn.
+ * (conditional update), so two processes never play the same turn. `refusedTags` counts the tags the
+ * fair-play rules refused: bots follow them, so normally none.
  */
-export async function playBotTurns(ctx: AppContext, now: number): Promise<{ tags: number; bets: number }> {
+export async function playBotTurns(
+  ctx: AppContext,
+  now: number,
+): Promise<{ tags: number; refusedTags: number; bets: number }> {
   const bots = await ctx.db.selectFrom('bots').selectAll().orderBy('userId').execute()
-  const done = { tags: 0, bets: 0 }
+  const done = { tags: 0, refusedTags: 0, bets: 0 }
   for (const bot of bots) {
     if (now - bot.lastActedAt < temperOf(bot.userId).intervalMs) continue
     const claimed = await ctx.db
@@ -244,7 +255,9 @@ export async function playBotTurns(ctx: AppContext, now: number): Promise<{ tags
     if (claimed.numUpdatedRows !== 1n) continue
     const turn = Math.floor(now / minuteMs)
     try {
-      done.tags += await tagMessages(ctx, bot, turn, now)
+      const tagged = await tagMessages(ctx, bot, turn, now)
+      done.tags += tagged.placed
+      done.refusedTags += tagged.refused
       done.bets += await betOnPolls(ctx, bot, turn, now)
     } catch (err) {
       ctx.log.warn({ err, botId: bot.userId }, 'bot turn failed')
