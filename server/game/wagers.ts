@@ -45,9 +45,9 @@ const counterOf = { up: 'betsUp', flat: 'betsFlat', down: 'betsDown' } as const
 /**
  * Places a bet in the caller's transaction: the vote row, the poll's running totals and the stake's
  * 'wager' ledger row commit together or not at all. The answers come in the order a player understands
- * them: the poll, open for bets, its title's market open (fair play, src/domain/fair-play.ts), no bet
- * yet, enough money. The market's check reads the poll's title first; every other check is the write
- * itself, so a bet runs five statements: the totals' update only finds an open poll, the vote's insert does nothing on
+ * them: the poll, open for bets, no bet yet, its title's market open (fair play, src/domain/fair-play.ts:
+ * the totals' update returns the title), enough money. Each check is the write itself, so a bet runs
+ * four statements: the totals' update only finds an open poll, the vote's insert does nothing on
  * the (poll, player) key, the balance's update only takes money that is there (the CHECK on the balance
  * stays the last guard); only a refused bet reads more, to say why. `betFailure` turns the errors of
  * races the statements cannot see (none known) into the same answers.
@@ -56,12 +56,6 @@ export async function placeBet(tx: Tx, bet: Bet): Promise<PollResults> {
   const stake = toHundredths(bet.ttcBet)
   // Beyond what a column holds, and beyond any balance: refused by the reads, in the same order.
   if (!Number.isSafeInteger(stake)) return refuseBet(tx, bet)
-  const poll = await tx
-    .selectFrom('polls')
-    .select(['titleId', 'endTime'])
-    .where('id', '=', bet.pollId)
-    .executeTakeFirst()
-  if (poll && Number(poll.endTime) > bet.now) refuseBetOnClosedMarket(bet.fairPlay, poll.titleId, bet.now)
   // First the poll row: on PostgreSQL bets on one poll queue here, then each finds its twin committed.
   const counter = counterOf[bet.vote]
   const results = await tx
@@ -69,7 +63,7 @@ export async function placeBet(tx: Tx, bet: Bet): Promise<PollResults> {
     .set((eb) => ({ [counter]: eb(counter, '+', 1), ttcBetTotal: eb('ttcBetTotal', '+', stake) }))
     .where('id', '=', bet.pollId)
     .where('endTime', '>', bet.now)
-    .returning(resultsColumns)
+    .returning([...resultsColumns, 'titleId'])
     .executeTakeFirst()
   if (!results) return refuseBet(tx, bet)
   const vote = await tx
@@ -93,6 +87,7 @@ export async function placeBet(tx: Tx, bet: Bet): Promise<PollResults> {
     .returning('walletAddress')
     .executeTakeFirst()
   if (!vote) throw alreadyPlaced()
+  refuseBetOnClosedMarket(bet.fairPlay, results.titleId, bet.now)
   const paid = await tx
     .updateTable('wallets')
     .set((eb) => ({ balance: eb('balance', '-', stake) }))
@@ -137,13 +132,12 @@ async function refuseBet(tx: Executor, bet: Bet): Promise<never> {
   throw overBalance((await primaryWallet(tx, bet.userId)).balance)
 }
 
-const pollTitleSql = 'select title_id, end_time from polls where id = ?'
 const primaryWalletSql = `select address, balance from wallets where user_id = ?
   order by created_at, address limit 1`
 const countPollBetSql = (column: string) => `update polls
   set ${column} = ${column} + 1, ttc_bet_total = ttc_bet_total + ?
   where id = ? and end_time > ?
-  returning bets_up, bets_flat, bets_down, ttc_bet_total`
+  returning bets_up, bets_flat, bets_down, ttc_bet_total, title_id`
 const countBetSql = {
   up: countPollBetSql('bets_up'),
   flat: countPollBetSql('bets_flat'),
@@ -168,17 +162,13 @@ function primaryWalletNow(handle: SQLite.Database, userId: number): { address: s
 
 /**
  * `placeBet` on SQLite, run synchronously on the better-sqlite3 handle (the vote route's hot path,
- * inside a group commit: see inSqliteWrite): the same five statements, refusals and answer.
+ * inside a group commit: see inSqliteWrite): the same four statements, refusals and answer.
  */
 export function placeBetNow(handle: SQLite.Database, bet: Bet): PollResults {
   const stake = toHundredths(bet.ttcBet)
   if (!Number.isSafeInteger(stake)) return refuseBetNow(handle, bet)
-  const poll = statement(handle, pollTitleSql).get(bet.pollId) as
-    | { title_id: number; end_time: number }
-    | undefined
-  if (poll && poll.end_time > bet.now) refuseBetOnClosedMarket(bet.fairPlay, poll.title_id, bet.now)
   const results = statement(handle, countBetSql[bet.vote]).get(stake, bet.pollId, bet.now) as
-    | { bets_up: number; bets_flat: number; bets_down: number; ttc_bet_total: number }
+    | { bets_up: number; bets_flat: number; bets_down: number; ttc_bet_total: number; title_id: number }
     | undefined
   if (!results) return refuseBetNow(handle, bet)
   const vote = statement(handle, insertVoteSql).get(
@@ -190,6 +180,7 @@ export function placeBetNow(handle: SQLite.Database, bet: Bet): PollResults {
     bet.now,
   ) as { wallet_address: string } | undefined
   if (!vote) throw alreadyPlaced()
+  refuseBetOnClosedMarket(bet.fairPlay, results.title_id, bet.now)
   const paid = statement(handle, payStakeSql).run(stake, vote.wallet_address, stake)
   if (paid.changes !== 1) throw overBalance(primaryWalletNow(handle, bet.userId).balance)
   statement(handle, insertWagerSql).run(vote.wallet_address, -stake, `poll:${bet.pollId}`, bet.now)

