@@ -430,7 +430,8 @@ describe.each(dialects)('predictions on %s', (dialect) => {
 
   it('credits nothing twice when two evaluations race', async () => {
     const players = await Promise.all([signUpPlayer(server), signUpPlayer(server)])
-    const pairs = await freshPairs(players[0], 8)
+    // one pair per title: Up on one and Down on another (fair play refuses both on one title)
+    const pairs = await freshPairs(players[0], 8, true)
     for (const [index, pair] of pairs.entries()) {
       market.pinLast(pair.titleId, 30)
       evalPrices.set(pair.titleId, () => 31)
