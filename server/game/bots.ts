@@ -1,6 +1,8 @@
 import type { VoteValue } from '../../src/api/polls'
+import { betClosedUntil, opposingRunningPrediction, type PredictionOnTitle } from '../../src/domain/fair-play'
 import { signUpGrantHundredths } from '../../src/domain/grants'
-import type { Trend } from '../../src/domain/prediction'
+import { evaluationDelayMs, type Trend } from '../../src/domain/prediction'
+import { nextMarketOpening } from '../../src/domain/trading-hours'
 import { findUserByUsername, insertUser } from '../auth/users.repo'
 import type { AppContext } from '../context'
 import type { BotRow, BotStyle } from '../db/tables/rankings.table'
@@ -8,9 +10,10 @@ import { inTransaction } from '../db/transaction'
 import { AppError } from '../http/app-error'
 import type { Job } from '../jobs/job-runner'
 import { seedFromString, uniform } from '../market/random'
+import { fairPlayOf } from './fair-play'
 import { joinDefaultGroup } from './groups.repo'
 import { createWallet, post } from './ledger'
-import { placePrediction, taggedMessageIdsAmong } from './predictions'
+import { placePrediction, recentPredictions, taggedMessageIdsAmong } from './predictions'
 import { placeBet, primaryWallet } from './wagers'
 
 /**
@@ -20,7 +23,9 @@ import { placeBet, primaryWallet } from './wagers'
  * in as one. On the server clock, each acts every 20 to 50 minutes: it tags a few recent messages and
  * bets a few TTC on open polls, through placePrediction and placeBet like a player's request, with the
  * price the market gives then. Nobody sees the future: skill only decides how often a bot follows its
- * style (with the last half hour's move, against it) rather than a coin.
+ * style (with the last half hour's move, against it) rather than a coin. Bots play fair as players must
+ * (src/domain/fair-play.ts): they tag and bet only titles whose market is open, and keep the direction of
+ * a running prediction on a title until it is judged.
  */
 
 export interface BotProfile {
@@ -122,39 +127,61 @@ async function moveOf(ctx: AppContext, titleId: number, now: number): Promise<nu
   return latest === undefined || earlier === undefined ? undefined : latest - earlier
 }
 
-async function tagMessages(ctx: AppContext, bot: BotRow, turn: number, now: number): Promise<number> {
+/** Tags placed, and those the server refused (fair play: the bot chose badly, or the market closed meanwhile). */
+interface TagOutcome {
+  placed: number
+  refused: number
+}
+
+async function tagMessages(ctx: AppContext, bot: BotRow, turn: number, now: number): Promise<TagOutcome> {
   const messages = await ctx.market.recentMessages({ sinceMs: now - messageWindowMs, limit: 40 })
-  if (messages.length === 0) return 0
+  if (messages.length === 0) return { placed: 0, refused: 0 }
   const tagged = await taggedMessageIdsAmong(
     ctx.db,
     bot.userId,
     messages.map((message) => message.message_id),
   )
   const candidates = messages.filter((message) => !tagged.has(message.message_id))
+  // its predictions that may still run (a lagging evaluation job keeps some running past their 3 hours)
+  const mine: PredictionOnTitle[] = await recentPredictions(ctx.db, bot.userId, now - 2 * evaluationDelayMs)
+  const fairPlay = fairPlayOf(ctx)
+  const tradesNow = (titleId: number) =>
+    nextMarketOpening(ctx.market.title(titleId)?.hours, now) === undefined
   let placed = 0
+  let refused = 0
   const wanted = temperOf(bot.userId).tagsPerTurn
   for (let i = 0; i < candidates.length && placed < wanted; i++) {
     const draw = (part: number) => uniform(seed, bot.userId, turn, i, part)
     if (draw(1) < 0.3) continue
     const message = candidates[i]
-    const mention = message?.titles.find((t) => ctx.market.latestTick(t.title_id))
+    const mention = message?.titles.find((t) => ctx.market.latestTick(t.title_id) && tradesNow(t.title_id))
     const tick = mention && ctx.market.latestTick(mention.title_id)
     if (!message || !mention || !tick) continue
     const move = (await moveOf(ctx, mention.title_id, now)) ?? 0
-    const trend: Trend = botDirection(bot, move, draw(2), draw(3)) === 'up' ? 'Up' : 'Down'
-    const done = await inTransaction(ctx.db, (tx) =>
-      placePrediction(tx, {
-        userId: bot.userId,
-        titleId: mention.title_id,
-        messageId: message.message_id,
-        trend,
-        atPrice: tick.l,
-        now,
-      }),
-    )
-    if (done) placed += 1
+    const wanted: Trend = botDirection(bot, move, draw(2), draw(3)) === 'up' ? 'Up' : 'Down'
+    const trend = opposingRunningPrediction(mine, mention.title_id, wanted)?.trend ?? wanted
+    try {
+      const done = await inTransaction(ctx.db, (tx) =>
+        placePrediction(tx, {
+          userId: bot.userId,
+          titleId: mention.title_id,
+          messageId: message.message_id,
+          trend,
+          atPrice: tick.l,
+          now,
+          fairPlay,
+        }),
+      )
+      if (done) {
+        placed += 1
+        mine.push(done.row)
+      }
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error
+      refused += 1
+    }
   }
-  return placed
+  return { placed, refused }
 }
 
 async function betOnPolls(ctx: AppContext, bot: BotRow, turn: number, now: number): Promise<number> {
@@ -176,8 +203,10 @@ async function betOnPolls(ctx: AppContext, bot: BotRow, turn: number, now: numbe
     .orderBy('id')
     .execute()
   const temper = temperOf(bot.userId)
+  const fairPlay = fairPlayOf(ctx)
   let placed = 0
   for (const poll of open) {
+    if (betClosedUntil(ctx.market.title(poll.titleId)?.hours, now) !== undefined) continue
     const draw = (part: number) => uniform(seed, bot.userId, turn, poll.id, part)
     if (draw(1) >= temper.betChance) continue
     const { balance } = await primaryWallet(ctx.db, bot.userId)
@@ -193,7 +222,7 @@ async function betOnPolls(ctx: AppContext, bot: BotRow, turn: number, now: numbe
         : botDirection(bot, (latest ?? poll.priceBase) - poll.priceBase, draw(2), draw(3))
     try {
       await inTransaction(ctx.db, (tx) =>
-        placeBet(tx, { pollId: poll.id, userId: bot.userId, vote, ttcBet: stake, now }),
+        placeBet(tx, { pollId: poll.id, userId: bot.userId, vote, ttcBet: stake, now, fairPlay }),
       )
       placed += 1
     } catch (error) {
@@ -206,11 +235,15 @@ async function betOnPolls(ctx: AppContext, bot: BotRow, turn: number, now: numbe
 
 /**
  * One turn of every bot whose time has come. A bot's turn is claimed by moving its last_acted_at
- * (conditional update), so two processes never play the same turn.
+ * (conditional update), so two processes never play the same turn. `refusedTags` counts the tags the
+ * fair-play rules refused: bots follow them, so normally none.
  */
-export async function playBotTurns(ctx: AppContext, now: number): Promise<{ tags: number; bets: number }> {
+export async function playBotTurns(
+  ctx: AppContext,
+  now: number,
+): Promise<{ tags: number; refusedTags: number; bets: number }> {
   const bots = await ctx.db.selectFrom('bots').selectAll().orderBy('userId').execute()
-  const done = { tags: 0, bets: 0 }
+  const done = { tags: 0, refusedTags: 0, bets: 0 }
   for (const bot of bots) {
     if (now - bot.lastActedAt < temperOf(bot.userId).intervalMs) continue
     const claimed = await ctx.db
@@ -222,7 +255,9 @@ export async function playBotTurns(ctx: AppContext, now: number): Promise<{ tags
     if (claimed.numUpdatedRows !== 1n) continue
     const turn = Math.floor(now / minuteMs)
     try {
-      done.tags += await tagMessages(ctx, bot, turn, now)
+      const tagged = await tagMessages(ctx, bot, turn, now)
+      done.tags += tagged.placed
+      done.refusedTags += tagged.refused
       done.bets += await betOnPolls(ctx, bot, turn, now)
     } catch (err) {
       ctx.log.warn({ err, botId: bot.userId }, 'bot turn failed')

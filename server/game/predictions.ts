@@ -16,6 +16,7 @@ import { isPostgres } from '../db/dialect'
 import { camelRow, statement } from '../db/sqlite-rows'
 import type { TaggedMessageRow, TaggedMessagesTable } from '../db/tables/tagged-messages.table'
 import { evalPriceColumn, evaluatedAtColumn, predictionsWithEvaluation } from './evaluated-predictions'
+import { type FairPlay, refuseUnfairTag, runningOnTitle, runningOnTitleSql } from './fair-play'
 import { isCorrectSql, overPendingKeysSql } from './prediction-sql'
 
 /** The client keeps a week of predictions (spec §9); the user payload sends that much. */
@@ -69,6 +70,8 @@ export interface NewPrediction {
   /** the server's latest tick of the title */
   atPrice: number
   now: number
+  /** the titles' hours and names and the game's zone, for the fair-play rules */
+  fairPlay: FairPlay
 }
 
 export interface PlacedPrediction {
@@ -78,12 +81,6 @@ export interface PlacedPrediction {
 }
 
 /**
- * Stores a prediction with the reward factor its running count gives it. Undefined when the user already
- * predicted this title on this message: the primary key decides, so two racing requests cannot both win.
- * Call it in a transaction; on PostgreSQL it locks the user's row first, so two tags of one player count
- * running predictions one after the other (SQLite's BEGIN IMMEDIATE already serialises writers).
- */
-/**
  * When a prediction is made: now, or the evaluation job's progress if that is later. Only a clock behind
  * another process's can be (a test clock's jump not yet caught up with); a prediction due before the
  * progress would never be evaluated.
@@ -92,6 +89,15 @@ function madeAt(now: number, evaluatedTo: number): number {
   return Math.max(now, evaluatedTo)
 }
 
+/**
+ * Stores a prediction with the reward factor its running count gives it. Undefined when the user already
+ * predicted this title on this message: the primary key decides, so two racing requests cannot both win.
+ * Then the fair-play rules (src/domain/fair-play.ts) may refuse it with a 409 that rolls the row back: the
+ * title's market is closed, or the player's running prediction on it points the other way (after the
+ * spec's warning about the same message, which says more). Call it in a transaction; on PostgreSQL it
+ * locks the user's row first, so two tags of one player read their running predictions one after the
+ * other and two opposite ones cannot both pass (SQLite's BEGIN IMMEDIATE already serialises writers).
+ */
 export async function placePrediction(
   tx: Executor,
   prediction: NewPrediction,
@@ -104,7 +110,8 @@ export async function placePrediction(
     .select('evaluatedTo')
     .where('id', '=', 1)
     .executeTakeFirst()
-  const now = madeAt(prediction.now, Number(progress?.evaluatedTo ?? 0))
+  const evaluatedTo = Number(progress?.evaluatedTo ?? 0)
+  const now = madeAt(prediction.now, evaluatedTo)
   const runningBefore = await runningPredictionCount(tx, prediction.userId, now)
   const row = await tx
     .insertInto('taggedMessages')
@@ -121,12 +128,21 @@ export async function placePrediction(
     .onConflict((conflict) => conflict.columns(['userId', 'messageId', 'titleId']).doNothing())
     .returningAll()
     .executeTakeFirst()
-  return (
-    row && {
-      row: { ...row, evalPrice: null, evaluatedAt: null },
-      nextRewardFactor: rewardFactorFor(runningBefore + 1),
-    }
+  if (!row) return undefined
+  const { rows: running } = await runningOnTitleSql(
+    prediction.userId,
+    prediction.titleId,
+    evaluatedTo,
+  ).execute(tx)
+  refuseUnfairTag(
+    prediction.fairPlay,
+    { titleId: prediction.titleId, trend: prediction.trend, now },
+    running.map((found) => runningOnTitle(prediction.titleId, found)),
   )
+  return {
+    row: { ...row, evalPrice: null, evaluatedAt: null },
+    nextRewardFactor: rewardFactorFor(runningBefore + 1),
+  }
 }
 
 /** Compiles Kysely fragments to SQLite text for the hot path's own statements; never runs a query. */
@@ -147,6 +163,8 @@ const runningCountNowSql = `select
         and evaluation_due_at <= ? and +user_id = ?)
     + ${pendingCountOfUserSql} as running`
 const progressSql = 'select evaluated_to from evaluation_progress where id = 1'
+/** its parameters: userId, evaluatedTo - 3 h, titleId, titleId, userId (see runningOnTitleSql) */
+const runningOnTitleNowSql = runningOnTitleSql(0, 0, 0).compile(sqliteText).sql
 const insertPredictionSql = `insert into tagged_messages (user_id, title_id, message_id, trend, at_price,
     created_at, evaluation_due_at, reward_factor)
   values (?, ?, ?, ?, ?, ?, ?, ?)
@@ -154,8 +172,8 @@ const insertPredictionSql = `insert into tagged_messages (user_id, title_id, mes
   returning *`
 
 /**
- * `placePrediction` on SQLite as two statements run synchronously on the better-sqlite3 handle (the
- * tag route's hot path, inside a group commit: see inSqliteWrite): the same count, row and answer.
+ * `placePrediction` on SQLite as statements run synchronously on the better-sqlite3 handle (the
+ * tag route's hot path, inside a group commit: see inSqliteWrite): the same rules, count, row and answer.
  */
 export function placePredictionNow(
   handle: SQLite.Database,
@@ -163,7 +181,9 @@ export function placePredictionNow(
 ): PlacedPrediction | undefined {
   const { userId } = prediction
   const progress = statement(handle, progressSql).get() as { evaluated_to: number } | undefined
-  const now = madeAt(prediction.now, Number(progress?.evaluated_to ?? 0))
+  const evaluatedTo = Number(progress?.evaluated_to ?? 0)
+  const now = madeAt(prediction.now, evaluatedTo)
+  const { titleId } = prediction
   const counted = statement(handle, runningCountNowSql).get(
     userId,
     now - evaluationDelayMs,
@@ -176,7 +196,7 @@ export function placePredictionNow(
   const runningBefore = Number(counted.running)
   const inserted = statement(handle, insertPredictionSql).get(
     userId,
-    prediction.titleId,
+    titleId,
     prediction.messageId,
     prediction.trend,
     prediction.atPrice,
@@ -184,12 +204,23 @@ export function placePredictionNow(
     evaluationTimeOf(now),
     rewardFactorFor(runningBefore),
   ) as Record<string, unknown> | undefined
-  return (
-    inserted && {
-      row: { ...camelRow<TaggedMessagesTable>(inserted), evalPrice: null, evaluatedAt: null },
-      nextRewardFactor: rewardFactorFor(runningBefore + 1),
-    }
+  if (!inserted) return undefined
+  const running = statement(handle, runningOnTitleNowSql).all(
+    userId,
+    evaluatedTo - evaluationDelayMs,
+    titleId,
+    titleId,
+    userId,
+  ) as { trend: Trend; made: number }[]
+  refuseUnfairTag(
+    prediction.fairPlay,
+    { titleId, trend: prediction.trend, now },
+    running.map((found) => runningOnTitle(titleId, found)),
   )
+  return {
+    row: { ...camelRow<TaggedMessagesTable>(inserted), evalPrice: null, evaluatedAt: null },
+    nextRewardFactor: rewardFactorFor(runningBefore + 1),
+  }
 }
 
 /** The user's predictions made since `since`, newest first, at most `limit`. */

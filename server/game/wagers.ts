@@ -6,6 +6,7 @@ import { ttcAmountProblem } from '../../src/domain/ttc-amount'
 import type { Executor, Tx } from '../db/database'
 import { statement } from '../db/sqlite-rows'
 import { AppError, notFound } from '../http/app-error'
+import { type FairPlay, refuseBetOnClosedMarket } from './fair-play'
 
 export interface Bet {
   pollId: number
@@ -14,6 +15,8 @@ export interface Bet {
   /** TTC as sent: more than 0, at most two decimals, one hundredth at least (the schema saw to it) */
   ttcBet: number
   now: number
+  /** the titles' hours and names and the game's zone, for the fair-play rule on closed markets */
+  fairPlay: FairPlay
 }
 
 export const alreadyPlaced = () => new AppError(409, 'already_placed', pollTexts.alreadyPlaced)
@@ -43,8 +46,9 @@ const counterOf = { up: 'betsUp', flat: 'betsFlat', down: 'betsDown' } as const
 /**
  * Places a bet in the caller's transaction: the vote row, the poll's running totals and the stake's
  * 'wager' ledger row commit together or not at all. The answers come in the order a player understands
- * them: the poll, open for bets, no bet yet, enough money. Each check is the write itself, so a bet
- * runs four statements: the totals' update only finds an open poll, the vote's insert does nothing on
+ * them: the poll, open for bets, no bet yet, its title's market open (fair play, src/domain/fair-play.ts:
+ * the totals' update returns the title), enough money. Each check is the write itself, so a bet runs
+ * four statements: the totals' update only finds an open poll, the vote's insert does nothing on
  * the (poll, player) key, the balance's update only takes money that is there (the CHECK on the balance
  * stays the last guard); only a refused bet reads more, to say why. `betFailure` turns the errors of
  * races the statements cannot see (none known) into the same answers.
@@ -61,7 +65,7 @@ export async function placeBet(tx: Tx, bet: Bet): Promise<PollResults> {
     .set((eb) => ({ [counter]: eb(counter, '+', 1), ttcBetTotal: eb('ttcBetTotal', '+', stake) }))
     .where('id', '=', bet.pollId)
     .where('endTime', '>', bet.now)
-    .returning(resultsColumns)
+    .returning([...resultsColumns, 'titleId'])
     .executeTakeFirst()
   if (!results) return refuseBet(tx, bet)
   const vote = await tx
@@ -85,6 +89,7 @@ export async function placeBet(tx: Tx, bet: Bet): Promise<PollResults> {
     .returning('walletAddress')
     .executeTakeFirst()
   if (!vote) throw alreadyPlaced()
+  refuseBetOnClosedMarket(bet.fairPlay, results.titleId, bet.now)
   const paid = await tx
     .updateTable('wallets')
     .set((eb) => ({ balance: eb('balance', '-', stake) }))
@@ -134,7 +139,7 @@ const primaryWalletSql = `select address, balance from wallets where user_id = ?
 const countPollBetSql = (column: string) => `update polls
   set ${column} = ${column} + 1, ttc_bet_total = ttc_bet_total + ?
   where id = ? and end_time > ?
-  returning bets_up, bets_flat, bets_down, ttc_bet_total`
+  returning bets_up, bets_flat, bets_down, ttc_bet_total, title_id`
 const countBetSql = {
   up: countPollBetSql('bets_up'),
   flat: countPollBetSql('bets_flat'),
@@ -165,7 +170,7 @@ export function placeBetNow(handle: SQLite.Database, bet: Bet): PollResults {
   const stake = toHundredths(bet.ttcBet)
   if (ttcAmountProblem(bet.ttcBet) === 'tooLarge') return refuseBetNow(handle, bet)
   const results = statement(handle, countBetSql[bet.vote]).get(stake, bet.pollId, bet.now) as
-    | { bets_up: number; bets_flat: number; bets_down: number; ttc_bet_total: number }
+    | { bets_up: number; bets_flat: number; bets_down: number; ttc_bet_total: number; title_id: number }
     | undefined
   if (!results) return refuseBetNow(handle, bet)
   const vote = statement(handle, insertVoteSql).get(
@@ -177,6 +182,7 @@ export function placeBetNow(handle: SQLite.Database, bet: Bet): PollResults {
     bet.now,
   ) as { wallet_address: string } | undefined
   if (!vote) throw alreadyPlaced()
+  refuseBetOnClosedMarket(bet.fairPlay, results.title_id, bet.now)
   const paid = statement(handle, payStakeSql).run(stake, vote.wallet_address, stake)
   if (paid.changes !== 1) throw overBalance(primaryWalletNow(handle, bet.userId).balance)
   statement(handle, insertWagerSql).run(vote.wallet_address, -stake, `poll:${bet.pollId}`, bet.now)

@@ -12,6 +12,7 @@ import {
   voteBodySchema,
 } from '../../src/api/polls'
 import type { AppContext } from '../context'
+import { fairPlayOf } from '../game/fair-play'
 import { nextPoll } from '../game/poll-opening'
 import { listPolls, pollPerformance, pollStatus } from '../game/polls.read'
 import { betFailure, placeBet, placeBetNow } from '../game/wagers'
@@ -30,6 +31,7 @@ import { requireUser } from './session'
  */
 export const pollsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
+  const fairPlay = fairPlayOf(ctx)
   // Before validation: a guest hears 401 whatever it sends.
   app.addHook('preValidation', async (request) => {
     await requireUser(request, ctx)
@@ -93,6 +95,7 @@ export const pollsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
         vote: body.vote,
         ttcBet: body.ttcBet,
         now: ctx.clock.now(),
+        fairPlay,
       }
       try {
         // a repeated bet is refused by the (poll, player) key

@@ -12,6 +12,7 @@ import {
   tagResponseSchema,
 } from '../../src/api/predictions'
 import type { AppContext } from '../context'
+import { fairPlayOf } from '../game/fair-play'
 import { MessageCache } from '../game/message-cache'
 import {
   type NewPrediction,
@@ -42,6 +43,7 @@ export const predictionsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   const { market } = ctx
   const messages = new MessageCache(market)
+  const fairPlay = fairPlayOf(ctx)
 
   app.post(
     '/v1/stockgame/tagged-messages/:messageId/tag',
@@ -72,8 +74,9 @@ export const predictionsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
         trend: body.trend,
         atPrice: tick.l,
         now: ctx.clock.now(),
+        fairPlay,
       })
-      // a repeated tag is refused by the primary key
+      // a repeated tag is refused by the primary key; the fair-play rules refuse in the same transaction
       const answer = await idempotentWrite(
         ctx,
         request,

@@ -1,18 +1,7 @@
 import { Temporal } from 'temporal-polyfill'
+import { dayMs, type TradingHours, weekdayOf } from '../../src/domain/trading-hours'
 
-/** When a market trades, in its own time zone (Temporal handles the daylight-saving shifts). */
-export interface TradingHours {
-  /** IANA zone of the hours */
-  zone: string
-  /** ISO weekdays (1 = Monday) that are trading dates */
-  days: readonly number[]
-  /** session start, minutes after local midnight */
-  open: number
-  /** session end, minutes after local midnight; 1440 is the midnight that ends the date */
-  close: number
-  /** the session of a date starts the evening before (FX, futures: Sunday 17:00 New York opens Monday) */
-  opensDayBefore?: boolean
-}
+export { dayMs, type TradingHours, weekdayOf }
 
 const weekdays = [1, 2, 3, 4, 5] as const
 const at = (hour: number, minute = 0) => hour * 60 + minute
@@ -58,16 +47,10 @@ export interface Session {
   end: number
 }
 
-export const dayMs = 86_400_000
 const epochDate = Temporal.PlainDate.from('1970-01-01')
 
 export function plainDateOf(day: number): Temporal.PlainDate {
   return epochDate.add({ days: day })
-}
-
-/** ISO weekday (1 = Monday) of a day number; 1970-01-01 was a Thursday. */
-export function weekdayOf(day: number): number {
-  return ((((day + 3) % 7) + 7) % 7) + 1
 }
 
 /** Sessions of one market, computed once per date. */

@@ -1,7 +1,7 @@
 import type { Title } from '../../src/api/market'
 import { titleCurrency } from '../../src/domain/title-currency'
 import type { Instrument } from './instrument'
-import { exchanges } from './trading-hours'
+import { exchanges, type TradingHours } from './trading-hours'
 import { markets } from './universe-markets'
 import { shares } from './universe-shares'
 
@@ -35,8 +35,10 @@ export function instrumentById(id: number): Instrument | undefined {
   return byId.get(id)
 }
 
-/** The wire title: name, type, codes and the currency derived by the spec's rule. */
+const wireHours = (hours: TradingHours) => ({ ...hours, days: [...hours.days] })
+
+/** The wire title: name, type, codes, the currency derived by the spec's rule and the market's hours. */
 export function toTitle(instrument: Instrument): Title {
   const title = { id: instrument.id, n: instrument.name, type: instrument.type, c: [...instrument.codes] }
-  return { ...title, currency: titleCurrency(title) }
+  return { ...title, currency: titleCurrency(title), hours: wireHours(exchanges[instrument.exchange]) }
 }

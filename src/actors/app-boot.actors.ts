@@ -3,6 +3,7 @@ import type { ApiClient } from '../api/client'
 import { type AppBootMachine, storeMachineOf } from '../machines/app-boot.machine'
 import { type AuthUserFetched, type StoreName, storeActorId, storeNames } from '../machines/app-boot.types'
 import type { TitleInfo } from '../machines/socket.types'
+import { toTitleInfo } from '../machines/title-info.machine'
 
 /** Loads one store's data. */
 export type StoreLoader = (signal: AbortSignal) => Promise<unknown>
@@ -16,7 +17,7 @@ export function defaultStoreLoaders(api: ApiClient): StoreLoaders {
   return {
     user: (signal) => api.call('user', { params: { user: 'me' }, signal }),
     titleInfo: async (signal): Promise<TitleInfo[]> =>
-      (await api.call('universe', { signal })).map(({ id, n, currency }) => ({ id, n, currency })),
+      (await api.call('universe', { signal })).map(toTitleInfo),
     activityStream: async (signal) => (await api.call('state', { signal })).chronic,
     polls: (signal) => api.call('polls', { signal }),
     taggedMessages: async (signal) => (await api.call('authInfo', { signal })).taggedMessages,

@@ -3,12 +3,15 @@ import type { StoredSchemas } from '../api/client/load-schemas'
 import { appBootMachine } from '../machines/app-boot.machine'
 import { type StoreName, storeSystemId } from '../machines/app-boot.types'
 import type { BetRequest } from '../machines/bet.types'
+import { selectTagRefusalText } from '../machines/fair-play.select'
 import { type PollsMachine, selectHasBet } from '../machines/polls.machine'
+import { selectPollsNow } from '../machines/polls-view.select'
 import type { NewPrediction } from '../machines/predictions.types'
 import type { SessionMachine } from '../machines/session.machine'
 import type { Announced } from '../machines/session.types'
 import { socketMachine } from '../machines/socket.machine'
 import { selectHasTagged, type TaggedMessagesMachine } from '../machines/tagged-messages.machine'
+import type { TitleInfoMachine } from '../machines/title-info.machine'
 import { defaultStoreLoaders, provideAppBoot } from './app-boot.actors'
 import type { ClientCoreDeps } from './client-core'
 import { createGameActors } from './client-game'
@@ -130,15 +133,34 @@ export function createGame(deps: GameStartDeps) {
           (polls ? selectHasBet(polls.getSnapshot().context, request.pollId) : false),
       })
     },
-    /** tags a message; `alreadyTagged` is whether the tagged messages store holds the tag */
+    /**
+     * tags a message; `alreadyTagged` is whether the tagged messages store holds the tag, `refusal` why
+     * the fair-play rules refuse it with what the stores know (a keyboard shortcut reaches here too)
+     */
     tag(prediction: NewPrediction) {
-      const tagged = store('taggedMessages') as ActorRefFrom<TaggedMessagesMachine> | undefined
+      const tagged = (
+        store('taggedMessages') as ActorRefFrom<TaggedMessagesMachine> | undefined
+      )?.getSnapshot()
+      const titles = (store('titleInfo') as ActorRefFrom<TitleInfoMachine> | undefined)?.getSnapshot()
+      const polls = (store('polls') as ActorRefFrom<PollsMachine> | undefined)?.getSnapshot()
+      const gameNow = polls ? selectPollsNow(polls.context) : 0
+      const refusal =
+        tagged && titles
+          ? selectTagRefusalText(
+              tagged.context.data.messages,
+              titles.context.data,
+              prediction.titleId,
+              prediction.trend,
+              gameNow > 0 ? gameNow : Date.now(),
+            )
+          : undefined
       game.predictions.send({
         type: 'prediction.tag',
         prediction,
         alreadyTagged: tagged
-          ? selectHasTagged(tagged.getSnapshot().context, prediction.messageId, prediction.titleId)
+          ? selectHasTagged(tagged.context, prediction.messageId, prediction.titleId)
           : false,
+        ...(refusal === undefined ? {} : { refusal }),
       })
     },
     /** what a session change does to the boot, the socket and the game stores (the core hears of it first) */

@@ -9,7 +9,7 @@ import { pollsMachine } from '../machines/polls.machine'
 import { recentChampionsMachine } from '../machines/recent-champions.machine'
 import type { TitleInfo } from '../machines/socket.types'
 import { taggedMessagesMachine } from '../machines/tagged-messages.machine'
-import { titleInfoMachine } from '../machines/title-info.machine'
+import { titleInfoMachine, toTitleInfo } from '../machines/title-info.machine'
 import { provideActivity } from './activity.actors'
 import type { AppBootDeps } from './app-boot.actors'
 import type { ErrorReporter } from './error-reporting'
@@ -69,7 +69,7 @@ export function domainStores(deps: DomainStoresDeps) {
     titleInfo: titleInfoMachine.provide({
       actors: {
         loadStore: fromPromise<readonly TitleInfo[]>(async ({ signal }) =>
-          (await api.call('universe', { signal })).map(({ id, n, currency }) => ({ id, n, currency })),
+          (await api.call('universe', { signal })).map(toTitleInfo),
         ),
       },
     }),

@@ -7,6 +7,15 @@ export type TitleType = z.infer<typeof titleTypeSchema>
 
 const titleId = z.number().int().positive()
 
+/** `TradingHours` of src/domain/trading-hours.ts: when the title's market trades. */
+export const tradingHoursSchema = z.object({
+  zone: z.string(),
+  days: z.array(z.number().int().min(1).max(7)),
+  open: z.number().int().min(0).max(1440),
+  close: z.number().int().min(0).max(1440),
+  opensDayBefore: z.boolean().optional(),
+})
+
 /** A tradable instrument as `GET /v1/stockgame/universe` lists it. */
 export const titleSchema = z.object({
   id: titleId,
@@ -17,6 +26,8 @@ export const titleSchema = z.object({
   c: z.array(z.string()),
   /** derived by the spec's rule, see `titleCurrency` */
   currency: z.string(),
+  /** when its market trades (ours, for the fair-play rules); absent: unknown, the server decides */
+  hours: tradingHoursSchema.optional(),
 })
 export type Title = z.infer<typeof titleSchema>
 

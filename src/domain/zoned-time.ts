@@ -101,3 +101,19 @@ export function zonedEpochMs(date: PlainDate, hour: number, minute: number, time
   // in a gap: read the wall-clock time with the offset before it, which lands after the gap
   return local - before
 }
+
+const twoDigits = (n: number) => String(n).padStart(2, '0')
+
+/**
+ * ISO 8601 of the instant as the zone's wall clock with its offset, to the minute: `2026-11-27T15:30+01:00`
+ * (what Temporal's ZonedDateTime prints without the bracketed zone). Times in server texts use it.
+ */
+export function zonedIsoMinute(epochMs: number, timeZone: string): string {
+  const offset = zoneOffsetMs(epochMs, timeZone)
+  const wall = new Date(epochMs + offset)
+  const date = `${wall.getUTCFullYear()}-${twoDigits(wall.getUTCMonth() + 1)}-${twoDigits(wall.getUTCDate())}`
+  const time = `${twoDigits(wall.getUTCHours())}:${twoDigits(wall.getUTCMinutes())}`
+  const minutes = Math.round(Math.abs(offset) / 60_000)
+  const sign = offset < 0 ? '-' : '+'
+  return `${date}T${time}${sign}${twoDigits(Math.floor(minutes / 60))}:${twoDigits(minutes % 60)}`
+}

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate'
+import { fairPlayCodes } from '../api/fair-play'
 import type { PollResults } from '../api/polls'
 import { parseWager, wagerProblem } from '../domain/wager'
 import type { Bet, BetContext, BetEvent, PostVoteInput } from './bet.types'
@@ -17,10 +18,14 @@ const betOf = (event: BetEvent): Bet => ({
 
 const sending = (context: BetContext) => context.queue[0] as Bet
 
+const errorOf = (event: unknown) => (event as { error?: { code?: unknown; message?: unknown } }).error
+
 /**
  * Spec §4 "Tagging and betting", §5, §8: a bet is checked, added to the polls store at once, then
  * sent. A success stores the poll's results; a failure keeps the bet locally and says so; a 409 means
- * the server has a bet of the player on that poll already. Bets placed while one is sent wait in turn.
+ * the server has a bet of the player on that poll already, unless it is the fair-play refusal of a title
+ * whose market closed (src/domain/fair-play.ts), warned about in the server's words; the polls store
+ * shows the server's bets again at its next load. Bets placed while one is sent wait in turn.
  */
 export const betMachine = setup({
   types: {} as { context: BetContext; events: BetEvent },
@@ -34,6 +39,8 @@ export const betMachine = setup({
     isAlreadyPlaced: ({ context, event }) =>
       event.alreadyPlaced === true || context.queue.some((bet) => bet.pollId === event.pollId),
     isInvalidWager: ({ event }) => wagerProblem(event.wager, event.balance) !== undefined,
+    isMarketClosed: ({ event }) =>
+      statusOf(errorOf(event)) === 409 && errorOf(event)?.code === fairPlayCodes.marketClosed,
     isConflict: ({ event }) => statusOf((event as { error?: unknown }).error) === 409,
     hasBetToSend: ({ context }) => context.queue.length > 0,
   },
@@ -87,6 +94,17 @@ export const betMachine = setup({
           ],
         },
         onError: [
+          {
+            guard: 'isMarketClosed',
+            target: 'idle',
+            actions: [
+              {
+                type: 'notify',
+                params: ({ event }) => gameNotices.tagRefused(String(errorOf(event)?.message)),
+              },
+              'dequeue',
+            ],
+          },
           {
             guard: 'isConflict',
             target: 'idle',

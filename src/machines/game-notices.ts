@@ -1,3 +1,6 @@
+import { formatDateTime } from '../domain/date-format'
+import type { TagRefusal } from '../domain/fair-play'
+import type { Trend } from '../domain/prediction'
 import type { WagerProblem } from '../domain/wager'
 import type { Notice } from './notices'
 
@@ -36,7 +39,19 @@ export const gameTexts = {
   groupJoined: 'You joined the group',
   groupJoinFailed: 'Error joining group',
   groupCreated: 'Group created',
+  // fair play (ours, src/domain/fair-play.ts): times in the player's local time
+  marketClosed: (titleName: string, opensAt: number) =>
+    `The market of ${titleName} is closed. It opens ${formatDateTime(opensAt)}.`,
+  oppositePrediction: (titleName: string, runningTrend: Trend, judgedAt: number) =>
+    `Your ${runningTrend} prediction on ${titleName} runs until ${formatDateTime(judgedAt)}: no opposite prediction until then.`,
 } as const
+
+/** The player's words for a fair-play refusal of a tag on `titleName`. */
+export function tagRefusalText(refusal: TagRefusal, titleName: string): string {
+  return refusal.reason === 'marketClosed'
+    ? gameTexts.marketClosed(titleName, refusal.opensAt)
+    : gameTexts.oppositePrediction(titleName, refusal.running.trend, refusal.judgedAt)
+}
 
 const wagerTexts: Record<Exclude<WagerProblem, 'overBalance'>, string> = {
   missing: gameTexts.wagerMissing,
@@ -57,6 +72,8 @@ export const gameNotices = {
   alreadyBet: { kind: 'warning', message: gameTexts.alreadyBet },
   predictionFailed: { kind: 'negative', message: gameTexts.predictionFailed },
   alreadyPredicted: { kind: 'warning', message: gameTexts.alreadyPredicted },
+  /** a fair-play refusal of a tag or a bet, in the client's or the server's words */
+  tagRefused: (text: string): Notice => ({ kind: 'warning', message: text }),
   messagesFailed: { kind: 'warning', message: gameTexts.messagesFailed },
   noRelevantMessages: { kind: 'negative', message: gameTexts.noRelevantMessages },
   groupNeedsAdmin: { kind: 'negative', message: gameTexts.groupNeedsAdmin },

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate'
+import { fairPlayCodes } from '../api/fair-play'
 import type { TaggedMessage, TagResponse } from '../api/predictions'
 import { gameNotices } from './game-notices'
 import type { Notice } from './notices'
@@ -12,11 +13,17 @@ const isSame = (a: NewPrediction, b: NewPrediction) =>
 
 const sending = (context: PredictionsContext) => context.queue[0] as NewPrediction
 
+const refusalCodes: readonly string[] = Object.values(fairPlayCodes)
+/** The server's code and text of a failure, when it carries them (`ApiError`). */
+const codeOf = (error: unknown) => (error as { code?: unknown } | null)?.code
+const messageOf = (error: unknown) => String((error as { message?: unknown } | null)?.message ?? '')
+
 /**
  * Spec §4 "Tagging and betting", §5, §8: tagging a message. Only a signed-in player tags, once per
  * message; the prediction shows at once, then is sent. The answer replaces it with the server's copy
  * and sets the new reward factor; a failure takes it back and says so. Predictions made while one is
- * sent wait in turn.
+ * sent wait in turn. Fair play (src/domain/fair-play.ts): a tag the rules refuse (`refusal`, worded where
+ * it is made) is not made but warned about; one the server refuses for them is taken back with its warning.
  */
 export const predictionsMachine = setup({
   types: {} as { context: PredictionsContext; events: PredictionsEvent },
@@ -29,6 +36,11 @@ export const predictionsMachine = setup({
     isGuest: ({ event }) => event.prediction.userId === guestId,
     isAlreadyTagged: ({ context, event }) =>
       event.alreadyTagged === true || context.queue.some((queued) => isSame(queued, event.prediction)),
+    isRefused: ({ event }) => event.refusal !== undefined,
+    isFairPlayRefusal: ({ event }) => {
+      const { error } = event as { error?: unknown }
+      return statusOf(error) === 409 && refusalCodes.includes(String(codeOf(error)))
+    },
     isConflict: ({ event }) => statusOf((event as { error?: unknown }).error) === 409,
     hasPredictionToSend: ({ context }) => context.queue.length > 0,
   },
@@ -49,6 +61,10 @@ export const predictionsMachine = setup({
     'prediction.tag': [
       { guard: 'isGuest', actions: 'navigateToSignIn' },
       { guard: 'isAlreadyTagged', actions: { type: 'notify', params: gameNotices.alreadyPredicted } },
+      {
+        guard: 'isRefused',
+        actions: { type: 'notify', params: ({ event }) => gameNotices.tagRefused(event.refusal ?? '') },
+      },
       { actions: ['enqueue', { type: 'addPrediction', params: ({ event }) => event.prediction }] },
     ],
   },
@@ -71,6 +87,15 @@ export const predictionsMachine = setup({
           ],
         },
         onError: [
+          {
+            guard: 'isFairPlayRefusal',
+            target: 'idle',
+            actions: [
+              { type: 'notify', params: ({ event }) => gameNotices.tagRefused(messageOf(event.error)) },
+              { type: 'removePrediction', params: ({ context }) => sending(context) },
+              'dequeue',
+            ],
+          },
           {
             // the server has this prediction already: the local copy stands until the next refresh
             guard: 'isConflict',

@@ -24,6 +24,8 @@ export type PredictionsEvent = {
   readonly prediction: NewPrediction
   /** whether the tagged-message store holds this user, title and message already @default false */
   readonly alreadyTagged?: boolean
+  /** why the fair-play rules refuse it (src/domain/fair-play.ts), worded for the player; absent: allowed */
+  readonly refusal?: string
 }
 
 /** What the tagged-message store holds. */

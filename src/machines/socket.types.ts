@@ -1,5 +1,6 @@
 import type { LiveMessage, Tick } from '../api/market'
 import type { SubscribeTitleTicksAnswer } from '../api/realtime'
+import type { TradingHours } from '../domain/trading-hours'
 
 /** Spec §7, §9: 'subscribe title ticks' is retried up to 3 times on the initial connect. */
 export const subscribeRetries = 3
@@ -11,6 +12,8 @@ export interface TitleInfo {
   readonly n?: string
   /** the currency of its prices, as the universe lists it (spec §9 default currency); absent when unknown */
   readonly currency?: string
+  /** when its market trades, for the fair-play rules; absent when unknown (the server decides) */
+  readonly hours?: TradingHours
 }
 
 export interface SocketInput {

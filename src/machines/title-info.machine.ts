@@ -1,3 +1,4 @@
+import type { Title } from '../api/market'
 import type { TitleInfo } from './socket.types'
 import { createStoreMachine } from './store.machine'
 import type { StoreContext } from './store.types'
@@ -23,3 +24,11 @@ export const selectTitleCurrency = (
   context: StoreContext<readonly TitleInfo[]>,
   titleId: number | undefined,
 ) => context.data.find((title) => title.id === titleId)?.currency ?? 'USD'
+
+/** What the app keeps of a universe title: id, name, currency and its market's hours. */
+export const toTitleInfo = ({ id, n, currency, hours }: Title): TitleInfo =>
+  hours ? { id, n, currency, hours } : { id, n, currency }
+
+/** The trading hours of a title's market; undefined while unknown. */
+export const selectTitleHours = (context: StoreContext<readonly TitleInfo[]>, titleId: number | undefined) =>
+  context.data.find((title) => title.id === titleId)?.hours

@@ -1,7 +1,9 @@
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import type { Title } from '../../src/api/market'
 import type { Poll } from '../../src/api/polls'
 import { formatTtc } from '../../src/domain/number-format'
+import { nextMarketOpening } from '../../src/domain/trading-hours'
 import {
   advanceClocks,
   checkA11y,
@@ -147,8 +149,14 @@ describe('a new player’s journey', () => {
     await captureScreen('live-stream', first)
 
     for (let i = 0; i < 3; i++) {
-      const newest = feed.getByRole('article').first()
-      await newest.waitFor({ timeout: 30_000 })
+      const trend = i % 2 === 0 ? 'Up' : 'Down'
+      // fair play disables a direction on a title whose market is closed (or held the other way by an
+      // earlier tag): the newest message whose button is enabled
+      const newest = feed
+        .getByRole('article')
+        .filter({ has: page.getByRole('button', { name: trend, exact: true, disabled: false }) })
+        .first()
+      await newest.waitFor({ timeout: 60_000 })
       const id = await newest.getAttribute('data-message-id')
       if (!id) throw new Error('a message without data-message-id')
       // the message by its id: a newer one may arrive on top between reading the id and the click
@@ -157,7 +165,7 @@ describe('a new player’s journey', () => {
         (response) =>
           response.request().method() === 'POST' && response.url().endsWith(`/tagged-messages/${id}/tag`),
       )
-      await article.getByRole('button', { name: i % 2 === 0 ? 'Up' : 'Down', exact: true }).click()
+      await article.getByRole('button', { name: trend, exact: true }).click()
       expect((await tagged).status()).toBe(200)
       // a tagged message leaves the stream
       await feed.locator(`article[data-message-id="${id}"]`).waitFor({ state: 'detached' })
@@ -188,8 +196,15 @@ describe('a new player’s journey', () => {
   it('bets on an open poll in the bet dialog', async () => {
     const server = started()
     const now = await server.advanceClock(0)
+    const universe = await apiGet<Title[]>('/v1/stockgame/universe')
+    // fair play: no bet while the poll's market is closed (Bitcoin's always trades)
+    const trades = (poll: Poll, from: number) =>
+      [from, from + 10 * 60_000].every(
+        (at) =>
+          nextMarketOpening(universe.find((title) => title.id === poll.titleId)?.hours, at) === undefined,
+      )
     const usable = (polls: Poll[]) =>
-      polls.find((poll) => poll.phase === 'open' && poll.endTime - now > 10 * 60_000)
+      polls.find((poll) => poll.phase === 'open' && poll.endTime - now > 10 * 60_000 && trades(poll, now))
     let poll = usable(await apiGet<Poll[]>('/v1/stockgame/polls'))
     if (!poll) {
       // none open now: move the server's clock to the next poll time (spec §4 poll times, Europe/Berlin)
@@ -197,12 +212,11 @@ describe('a new player’s journey', () => {
       expect(next.titleIds.length).toBeGreaterThan(0)
       const at = await advanceClocks(server, [page], next.startTime + 60_000 - now)
       poll = (await apiGet<Poll[]>('/v1/stockgame/polls')).find(
-        (candidate) => candidate.phase === 'open' && candidate.endTime > at,
+        (candidate) => candidate.phase === 'open' && candidate.endTime > at && trades(candidate, at),
       )
     }
     if (!poll) throw new Error('no poll opened at the poll time')
     journey.poll = poll
-    const universe = await apiGet<{ id: number; n: string }[]>('/v1/stockgame/universe')
     journey.titleName = universe.find((title) => title.id === poll.titleId)?.n ?? ''
     expect(journey.titleName).not.toBe('')
 
@@ -326,9 +340,17 @@ describe('a new player’s journey', () => {
       .filter({ hasText: 'Poll winnings' })
       .filter({ hasText: formatTtc(wager + otherStake, true) })
       .waitFor()
-    expect(await transactions.getByRole('listitem').filter({ hasText: 'Prediction reward' }).count()).toBe(
-      correct,
+    // 1 TTC per correct prediction; the evaluation books one reward per batch, so two correct ones
+    // judged together may make one row of 2 TTC
+    const rewards = await transactions
+      .getByRole('listitem')
+      .filter({ hasText: 'Prediction reward' })
+      .allTextContents()
+    const rewarded = rewards.reduce(
+      (sum, text) => sum + Number(/([\d.]+) TTC/.exec(text)?.[1] ?? Number.NaN),
+      0,
     )
+    expect(rewarded).toBeCloseTo(correct)
     // at most 1 TTC per correct prediction (spec §1)
     expect(balance).toBeLessThanOrEqual(journey.balanceAfterBet + wager + otherStake + correct + 0.001)
     await captureScreen('credit-menu', transactions)

@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { botDirection, botRoster, ensureBots } from '../../server/game/bots'
+import { botDirection, botRoster, ensureBots, playBotTurns } from '../../server/game/bots'
 import { evaluatedAtColumn, predictionsWithEvaluation } from '../../server/game/evaluated-predictions'
 import type { ActivityStreamElement } from '../../src/api/activity'
 import type { RankingRow } from '../../src/api/rankings'
 import { nextPollStart, pollEvaluationDelayMs } from '../../src/domain/poll-schedule'
+import { evaluationDelayMs } from '../../src/domain/prediction'
 import { type SignedUp, signUpPlayer } from '../support/accounts'
 import { dialects } from '../support/databases'
 import { advanceClockTo } from '../support/game'
+import { closedUntilTheDayAfterTomorrow } from '../support/hours-market'
 import { HttpClient } from '../support/http-client'
 import { bitcoin, moneyInGame } from '../support/polls'
 import { startTestServer, type TestServer } from '../support/test-server'
@@ -119,5 +121,45 @@ describe.each(dialects)('bots on %s', (dialect) => {
     const money = await moneyInGame(server)
     expect(money.lowestBalance).toBeGreaterThanOrEqual(0)
     expect(money.wallets + money.openPots).toBe(money.created)
+  })
+
+  it('play fair: no tag on a closed market, never both directions running on one title', async () => {
+    // the markets of even title ids close; the bots' next hour of turns
+    const from = server.clock.now()
+    await ensureBots(server.ctx, from)
+    const closed = closedUntilTheDayAfterTomorrow(from)
+    for (const title of server.ctx.market.titles())
+      if (title.id % 2 === 0) server.hours.setHours(title.id, closed.hours)
+    // every bot's turn comes within 50 minutes: two rounds, played here to count the refusals
+    const rounds = { tags: 0, refusedTags: 0 }
+    try {
+      for (const t of [from + 50 * minute, from + 100 * minute]) {
+        server.clock.advance(t - server.clock.now())
+        await server.ctx.market.publishDueMessages()
+        const done = await playBotTurns(server.ctx, server.clock.now())
+        rounds.tags += done.tags
+        rounds.refusedTags += done.refusedTags
+      }
+    } finally {
+      for (const title of server.ctx.market.titles()) server.hours.setHours(title.id, 'real')
+    }
+    // the bots choose open markets and keep their running calls' direction: the server refuses none
+    expect(rounds.tags).toBeGreaterThan(0)
+    expect(rounds.refusedTags).toBe(0)
+    const ids = await botIds()
+    const made = await server.ctx.db
+      .selectFrom('taggedMessages')
+      .select(['userId', 'titleId', 'trend', 'createdAt'])
+      .where('userId', 'in', ids)
+      .execute()
+    const since = made.filter((p) => Number(p.createdAt) > from)
+    expect(since.length).toBeGreaterThan(0)
+    expect(since.filter((p) => p.titleId % 2 === 0)).toEqual([])
+    // two predictions of a bot on a title, running at the same time, point the same way
+    for (const a of made)
+      for (const b of made) {
+        const overlap = Math.abs(Number(a.createdAt) - Number(b.createdAt)) < evaluationDelayMs
+        if (a.userId === b.userId && a.titleId === b.titleId && overlap) expect(a.trend).toBe(b.trend)
+      }
   })
 })

@@ -35,7 +35,8 @@ describe.each(dialects)('market data on %s', (dialect) => {
   })
   afterAll(() => server.stop())
 
-  it('serves the universe', async () => {
+  it('serves the universe, each title with its trading hours', async () => {
+    server.hours.setHours(apple, 'real')
     const answer = await guest.get<Title[]>('/v1/stockgame/universe')
     expect(answer.status).toBe(200)
     expect(answer.body.length).toBeGreaterThanOrEqual(60)
@@ -48,6 +49,7 @@ describe.each(dialects)('market data on %s', (dialect) => {
       type: 'others',
       c: ['AAPL', 'US0378331005'],
       currency: 'USD',
+      hours: { zone: 'America/New_York', days: [1, 2, 3, 4, 5], open: 570, close: 960 },
     })
     expect(answer.body.find((title) => title.id === 1000004)?.currency).toBe('PTS')
   })

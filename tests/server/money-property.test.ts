@@ -107,6 +107,8 @@ describe.each(dialects)('money under random play on %s', (dialect) => {
   let server: TestServer
   let pairs: PairSource
   const players: SignedUp[] = []
+  /** each player's direction per title ('<userId>/<titleId>') */
+  const heldTrends = new Map<string, 'Up' | 'Down'>()
 
   beforeAll(async () => {
     server = await startTestServer(dialect, { env: { ALPHA_POLL_TITLES: String(bitcoin) } })
@@ -188,11 +190,15 @@ describe.each(dialects)('money under random play on %s', (dialect) => {
         const player = playerAt(step.player)
         const [pair] = await pairs.take(1).catch(() => [])
         if (!pair) return
+        // a player keeps the direction of their first call on a title (fair play refuses the opposite)
+        const held = `${player.user.id}/${pair.titleId}`
+        const trend = heldTrends.get(held) ?? step.trend
+        heldTrends.set(held, trend)
         const answer = await as(
           player,
           'POST',
           `/v1/stockgame/tagged-messages/${encodeURIComponent(pair.messageId)}/tag`,
-          { userId: player.user.id, titleId: pair.titleId, messageId: pair.messageId, trend: step.trend },
+          { userId: player.user.id, titleId: pair.titleId, messageId: pair.messageId, trend },
         )
         expect(answer.status, JSON.stringify(answer.body)).toBe(200)
         return

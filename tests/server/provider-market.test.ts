@@ -34,7 +34,8 @@ function providerServer(recorder: RecordingServer, dialect: (typeof dialects)[nu
 }
 
 function providerMarket(server: TestServer): ProviderMarket {
-  const market = server.ctx.market
+  // what the server built, under the test server's trading hours (tests/support/hours-market.ts)
+  const market = server.hours.inner
   if (!(market instanceof ProviderMarket)) throw new Error('the server did not build the provider market')
   return market
 }
@@ -162,7 +163,9 @@ describe.each(dialects)('provider-backed market on %s', (dialect) => {
     await recorder.close()
   })
 
-  it('serves the universe with the provider names, ours where it has none', async () => {
+  it('serves the universe with the provider names, ours where it has none, and our trading hours', async () => {
+    server.hours.setHours(apple, 'real')
+    server.hours.setHours(bitcoin, 'real')
     const answer = await guest.get<Title[]>('/v1/stockgame/universe')
     expect(answer.status).toBe(200)
     expect(answer.body.map((title) => title.id)).toEqual(ids)
@@ -172,6 +175,7 @@ describe.each(dialects)('provider-backed market on %s', (dialect) => {
       type: 'others',
       c: ['AAPL', 'US0378331005'],
       currency: 'USD',
+      hours: { zone: 'America/New_York', days: [1, 2, 3, 4, 5], open: 570, close: 960 },
     })
     expect(answer.body.find((title) => title.id === bitcoin)).toEqual({
       id: bitcoin,
@@ -179,6 +183,7 @@ describe.each(dialects)('provider-backed market on %s', (dialect) => {
       type: 'crypto_currency',
       c: ['BTC'],
       currency: 'USD',
+      hours: { zone: 'UTC', days: [1, 2, 3, 4, 5, 6, 7], open: 0, close: 1440 },
     })
     expect(answer.body.find((title) => title.id === tesla)?.n).toBe('Tesla Inc.')
   })
@@ -452,7 +457,7 @@ describe('provider credentials and timers', () => {
 
   it('uses the simulation without PROVIDER_URL', async () => {
     server = await startTestServer('sqlite')
-    expect(server.ctx.market).toBeInstanceOf(SimulatedMarket)
+    expect(server.hours.inner).toBeInstanceOf(SimulatedMarket)
   })
 })
 

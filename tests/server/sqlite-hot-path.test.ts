@@ -10,12 +10,14 @@ import type { Db, Tx } from '../../server/db/database'
 import { migrateToLatest } from '../../server/db/migrate'
 import { camelName } from '../../server/db/sqlite-rows'
 import { inSqliteWrite } from '../../server/db/write-batch'
+import type { FairPlay } from '../../server/game/fair-play'
 import { type NewPrediction, placePrediction, placePredictionNow } from '../../server/game/predictions'
 import { type Bet, placeBet, placeBetNow } from '../../server/game/wagers'
 import { AppError } from '../../server/http/app-error'
 import { authenticate } from '../../server/http/session'
 import { rewardFactorFor } from '../../src/domain/reward-factor'
 import { createPostgresDatabase } from '../support/databases'
+import { aroundTheClock, closedUntilTheDayAfterTomorrow } from '../support/hours-market'
 
 /**
  * The SQLite hot path of tags, bets and the caller's session runs straight on the better-sqlite3 handle
@@ -29,6 +31,14 @@ const rich = 1
 const poor = 2
 const token = 'hot-path-session-token'
 const staleToken = 'hot-path-stale-session-token'
+const closed = closedUntilTheDayAfterTomorrow(now)
+/** every market open */
+const fairPlay: FairPlay = { title: (id) => ({ n: `Title ${id}`, hours: aroundTheClock }), timeZone: 'UTC' }
+/** title 7's market closed */
+const closedSeven: FairPlay = {
+  title: (id) => ({ n: `Title ${id}`, hours: id === 7 ? closed.hours : aroundTheClock }),
+  timeZone: 'UTC',
+}
 
 async function seed(db: Db): Promise<void> {
   await migrateToLatest(db)
@@ -111,9 +121,11 @@ async function seed(db: Db): Promise<void> {
       tagged('m2', now - 4 * hour),
       tagged('m3', now - 5 * hour),
       { ...tagged('m4', now - 6 * hour), titleId: 8 },
+      { ...tagged('m5', now - 5 * hour), userId: poor, titleId: 9 },
     ])
     .execute()
-  // m3 evaluated at 101: the job got as far as its due time; m4's minute had no price yet (pending)
+  // m3 and m5 evaluated (at 101 and 50): the job got as far as their due time; m4's minute had no price
+  // yet (pending)
   const m3Due = now - 2 * hour
   const m4Due = now - 3 * hour
   await db
@@ -121,6 +133,7 @@ async function seed(db: Db): Promise<void> {
     .values([
       { titleId: 7, dueMinute: m3Due - (m3Due % 60_000), price: 101, coveredTo: m3Due },
       { titleId: 8, dueMinute: m4Due - (m4Due % 60_000), price: null, coveredTo: m4Due },
+      { titleId: 9, dueMinute: m3Due - (m3Due % 60_000), price: 50, coveredTo: m3Due },
     ])
     .execute()
   await db.updateTable('evaluationProgress').set({ evaluatedTo: m3Due }).execute()
@@ -191,45 +204,131 @@ describe('the SQLite hot path against its Kysely twins', () => {
   }
 
   const bets: [string, Bet][] = [
-    ['a bet', { pollId: 1, userId: rich, vote: 'up', ttcBet: 12.34, now }],
-    ['a flat bet of all the money', { pollId: 1, userId: rich, vote: 'flat', ttcBet: 100, now }],
-    ['an unknown poll', { pollId: 99, userId: rich, vote: 'up', ttcBet: 1, now }],
-    ['a closed poll', { pollId: 2, userId: rich, vote: 'down', ttcBet: 1, now }],
-    ['an evaluated poll', { pollId: 3, userId: rich, vote: 'down', ttcBet: 1, now }],
-    ['a second bet', { pollId: 1, userId: poor, vote: 'up', ttcBet: 1, now }],
-    ['more than the balance', { pollId: 1, userId: rich, vote: 'down', ttcBet: 100.01, now }],
-    ['a stake beyond any column', { pollId: 1, userId: rich, vote: 'up', ttcBet: 1e300, now }],
+    ['a bet', { pollId: 1, userId: rich, vote: 'up', ttcBet: 12.34, now, fairPlay }],
+    ['a flat bet of all the money', { pollId: 1, userId: rich, vote: 'flat', ttcBet: 100, now, fairPlay }],
+    ['an unknown poll', { pollId: 99, userId: rich, vote: 'up', ttcBet: 1, now, fairPlay }],
+    ['a closed poll', { pollId: 2, userId: rich, vote: 'down', ttcBet: 1, now, fairPlay }],
+    ['an evaluated poll', { pollId: 3, userId: rich, vote: 'down', ttcBet: 1, now, fairPlay }],
+    ['a second bet', { pollId: 1, userId: poor, vote: 'up', ttcBet: 1, now, fairPlay }],
+    ['more than the balance', { pollId: 1, userId: rich, vote: 'down', ttcBet: 100.01, now, fairPlay }],
+    ['a stake beyond any column', { pollId: 1, userId: rich, vote: 'up', ttcBet: 1e300, now, fairPlay }],
+    [
+      'a bet on a closed market',
+      { pollId: 1, userId: rich, vote: 'up', ttcBet: 1, now, fairPlay: closedSeven },
+    ],
+    [
+      'a closed poll on a closed market',
+      { pollId: 2, userId: rich, vote: 'up', ttcBet: 1, now, fairPlay: closedSeven },
+    ],
   ]
   it.each(bets)('placeBetNow answers %s as placeBet does, with the same rows', async (_, bet) => {
     const kysely = await outcomeOf(db, (tx) => placeBet(tx, bet))
     const now = await outcomeOf(db, async () => placeBetNow(handle(), bet))
     expect(now).toEqual(kysely)
     expect(Object.keys(kysely)[0]).toBe(
-      bet.pollId === 1 && bet.ttcBet <= 100 && bet.userId === rich ? 'value' : 'status',
+      bet.pollId === 1 && bet.ttcBet <= 100 && bet.userId === rich && bet.fairPlay === fairPlay
+        ? 'value'
+        : 'status',
     )
+  })
+
+  it('refuses a bet on an open poll whose market is closed, saying when it opens, and keeps the money', async () => {
+    const bet: Bet = { pollId: 1, userId: rich, vote: 'up', ttcBet: 1, now, fairPlay: closedSeven }
+    const refused = await outcomeOf(db, async () => placeBetNow(handle(), bet))
+    expect(refused).toMatchObject({
+      status: 409,
+      code: 'market_closed',
+      message: `Warning: The market of Title 7 is closed. It opens at ${new Date(closed.opensAt).toISOString().slice(0, 16)}+00:00.`,
+    })
+    const untouched = await outcomeOf(db, async () => 'nothing')
+    // the stake is not taken (the poll's counters and the vote written before the check are rolled back
+    // by the write's savepoint, which this transaction does not show)
+    for (const table of ['wallets', 'ledger']) expect(refused[table]).toEqual(untouched[table])
+    // a bet there already says so first, and so does a closed poll
+    const again = await outcomeOf(db, async () => placeBetNow(handle(), { ...bet, userId: poor }))
+    expect(again).toMatchObject({ status: 409, code: 'already_placed' })
+    const late = await outcomeOf(db, async () => placeBetNow(handle(), { ...bet, pollId: 2 }))
+    expect(late).toMatchObject({ status: 409, code: 'betting_closed' })
   })
 
   it('refuses a bet once the poll closes', async () => {
     const late = await outcomeOf(db, async () =>
-      placeBetNow(handle(), { pollId: 1, userId: rich, vote: 'up', ttcBet: 1, now: now + hour }),
+      placeBetNow(handle(), { pollId: 1, userId: rich, vote: 'up', ttcBet: 1, now: now + hour, fairPlay }),
     )
     expect(late).toMatchObject({ status: 409, code: 'betting_closed' })
   })
 
   const predictions: [string, NewPrediction][] = [
-    ['a prediction', { userId: rich, titleId: 7, messageId: 'm9', trend: 'Down', atPrice: 99.5, now }],
-    ['one on another title', { userId: rich, titleId: 8, messageId: 'm1', trend: 'Up', atPrice: 12, now }],
-    ['a repeated one', { userId: rich, titleId: 7, messageId: 'm1', trend: 'Up', atPrice: 100, now }],
-    ['a first one', { userId: poor, titleId: 7, messageId: 'm1', trend: 'Up', atPrice: 100, now }],
+    [
+      'a prediction',
+      { userId: rich, titleId: 7, messageId: 'm9', trend: 'Up', atPrice: 99.5, now, fairPlay },
+    ],
+    [
+      'one on another title',
+      { userId: rich, titleId: 5, messageId: 'm1', trend: 'Down', atPrice: 12, now, fairPlay },
+    ],
+    [
+      'a repeated one',
+      { userId: rich, titleId: 7, messageId: 'm1', trend: 'Up', atPrice: 100, now, fairPlay },
+    ],
+    ['a first one', { userId: poor, titleId: 7, messageId: 'm1', trend: 'Up', atPrice: 100, now, fairPlay }],
     [
       'one on a clock behind the evaluation job',
-      { userId: poor, titleId: 7, messageId: 'm8', trend: 'Up', atPrice: 100, now: now - 4 * hour },
+      { userId: poor, titleId: 7, messageId: 'm8', trend: 'Up', atPrice: 100, now: now - 4 * hour, fairPlay },
+    ],
+    [
+      'one opposite to a running one',
+      { userId: rich, titleId: 7, messageId: 'm9', trend: 'Down', atPrice: 99.5, now, fairPlay },
+    ],
+    [
+      'one opposite to one waiting for its price',
+      { userId: rich, titleId: 8, messageId: 'm9', trend: 'Down', atPrice: 12, now, fairPlay },
+    ],
+    [
+      'one opposite to a judged one',
+      { userId: poor, titleId: 9, messageId: 'm9', trend: 'Down', atPrice: 50, now, fairPlay },
+    ],
+    [
+      'one on a closed market',
+      { userId: poor, titleId: 7, messageId: 'm9', trend: 'Up', atPrice: 100, now, fairPlay: closedSeven },
     ],
   ]
   it.each(predictions)('placePredictionNow places %s as placePrediction does', async (_, prediction) => {
     const kysely = await outcomeOf(db, (tx) => placePrediction(tx, prediction))
     const now = await outcomeOf(db, async () => placePredictionNow(handle(), prediction))
     expect(now).toEqual(kysely)
+  })
+
+  it('refuses a prediction opposite to a running one on the title, naming it and when it is judged', async () => {
+    const opposite = predictions[5]?.[1] as NewPrediction
+    const refused = await outcomeOf(db, async () => placePredictionNow(handle(), opposite))
+    // m1 (Up, made an hour ago) is judged last of the running ones; m2 (due, not evaluated yet) runs too
+    const judgedAt = new Date(now + 2 * hour).toISOString().slice(0, 16)
+    expect(refused).toMatchObject({
+      status: 409,
+      code: 'opposite_prediction',
+      message: `Warning: Your Up prediction on Title 7 runs until it is judged at ${judgedAt}+00:00; until then you cannot predict the opposite.`,
+    })
+    // a prediction waiting for its price runs as well; a judged one does not hold the title
+    const pending = await outcomeOf(db, async () =>
+      placePredictionNow(handle(), predictions[6]?.[1] as NewPrediction),
+    )
+    expect(pending).toMatchObject({ status: 409, code: 'opposite_prediction' })
+    const judged = await outcomeOf(db, async () =>
+      placePredictionNow(handle(), predictions[7]?.[1] as NewPrediction),
+    )
+    expect(judged.value).toMatchObject({ row: { messageId: 'm9', titleId: 9, trend: 'Down' } })
+  })
+
+  it('refuses a prediction on a closed market, saying when it opens', async () => {
+    const refused = await outcomeOf(db, async () =>
+      placePredictionNow(handle(), predictions[8]?.[1] as NewPrediction),
+    )
+    expect(refused).toMatchObject({
+      status: 409,
+      code: 'market_closed',
+      message: `Warning: The market of Title 7 is closed. It opens at ${new Date(closed.opensAt).toISOString().slice(0, 16)}+00:00.`,
+    })
   })
 
   it('makes a prediction no earlier than the evaluation job has got to, so that it is evaluated', async () => {
@@ -244,7 +343,7 @@ describe('the SQLite hot path against its Kysely twins', () => {
   it('counts the running predictions as placePrediction does (the reward factor)', async () => {
     const prediction = predictions[0]?.[1] as NewPrediction
     const placed = await outcomeOf(db, async () => placePredictionNow(handle(), prediction))
-    // three running: m1 made an hour ago, m2 due but not evaluated yet, m4 waiting for its price (m3 is
+    // three running of the rich player's: m1 made an hour ago, m2 due but not evaluated yet, m4 waiting for its price (m3 is
     // evaluated)
     expect(placed.value).toMatchObject({
       row: { messageId: 'm9', rewardFactor: rewardFactorFor(3) },

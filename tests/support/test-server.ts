@@ -11,6 +11,7 @@ import type { AppContext } from '../../server/context'
 import type { Mail, Mailer } from '../../server/mail/mailer'
 import type { MarketSource } from '../../server/market/source'
 import { createPostgresDatabase, type TestDialect } from './databases'
+import { HoursMarket } from './hours-market'
 
 /** Keeps mails in memory; `nextMail` waits for one (sending happens after the response). */
 export class MemoryMailer implements Mailer {
@@ -47,6 +48,8 @@ export interface TestServer {
   ctx: AppContext
   app: FastifyInstance
   clock: AdjustableClock
+  /** the trading hours of the titles (every market open unless a test says otherwise) */
+  hours: HoursMarket
   mailer: MemoryMailer
   dataDir: string
   stop(): Promise<void>
@@ -57,7 +60,10 @@ export interface TestServerOptions {
   env?: Record<string, string>
   /** keep the real mailer the configuration asks for (SMTP tests) instead of the memory one */
   realMailer?: boolean
-  /** wraps or replaces the simulated market before the app is built (a test driving ticks itself) */
+  /**
+   * wraps or replaces the simulated market (with the trading hours of `TestServer.hours`) before the app
+   * is built (a test driving ticks itself)
+   */
   market?: (simulated: MarketSource) => MarketSource
   /** the server's logger (a test reading what was logged) @default silent, or TEST_LOG_LEVEL */
   log?: AppContext['log']
@@ -94,7 +100,9 @@ export async function startTestServer(
     log: options.log ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     ...(options.realMailer ? {} : { mailer }),
   })
-  if (options.market) ctx.market = options.market(ctx.market)
+  // Every market trades around the clock unless a test sets hours: tags and bets pass at any wall time.
+  const hours = new HoursMarket(ctx.market)
+  ctx.market = options.market ? options.market(hours) : hours
   const app = await buildApp(ctx)
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()
@@ -106,6 +114,7 @@ export async function startTestServer(
     ctx,
     app,
     clock,
+    hours,
     mailer,
     dataDir,
     async stop() {

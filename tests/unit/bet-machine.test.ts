@@ -96,6 +96,15 @@ describe('the bet flow', () => {
     ])
   })
 
+  it('warns in the server’s words when the title’s market closed before the bet arrived', async () => {
+    const { seen, calls, place } = start()
+    place({})
+    const closed = 'Warning: The market of Apple Inc. is closed. It opens at 2026-11-27T15:30+01:00.'
+    calls[0]?.reject(new ApiError(409, 'market_closed', closed))
+    await settle()
+    expect(notices(seen)).toEqual([{ kind: 'warning', message: closed }])
+  })
+
   it('warns without sending when the poll has a bet of the player, or one on its way', () => {
     const { seen, place } = start()
     place({ alreadyPlaced: true })

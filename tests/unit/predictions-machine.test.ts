@@ -113,6 +113,35 @@ describe('the tag flow', () => {
     expect(seen[3]?.detail).toEqual({ kind: 'negative', message: 'Error sending prediction to server' })
   })
 
+  it('makes no prediction that fair play refuses, and warns with the reason', () => {
+    const { actor, seen } = startTagging()
+    const refusal = 'The market of Apple Inc. is closed. It opens Nov 27, 3:30 PM.'
+    actor.send({ type: 'prediction.tag', prediction: prediction('m1'), refusal })
+    expect(seen).toEqual([{ step: 'notice', detail: { kind: 'warning', message: refusal } }])
+    expect(selectIsSendingPrediction(actor.getSnapshot().context)).toBe(false)
+  })
+
+  it('takes back a prediction the server refuses for fair play, with the server’s warning', async () => {
+    const { actor, seen, calls, tag } = startTagging()
+    tag(prediction('m1'))
+    tag(prediction('m2'))
+    const opposite =
+      'Warning: Your Up prediction on Apple Inc. runs until it is judged at 2026-11-26T18:00+01:00.'
+    calls[0]?.reject(new ApiError(409, 'opposite_prediction', opposite))
+    await settle()
+    const closed = 'Warning: The market of Apple Inc. is closed. It opens at 2026-11-27T15:30+01:00.'
+    calls[1]?.reject(new ApiError(409, 'market_closed', closed))
+    await settle()
+    expect(seen.slice(3)).toEqual([
+      { step: 'notice', detail: { kind: 'warning', message: opposite } },
+      { step: 'remove', detail: 'm1' },
+      { step: 'post', detail: 'm2' },
+      { step: 'notice', detail: { kind: 'warning', message: closed } },
+      { step: 'remove', detail: 'm2' },
+    ])
+    expect(actor.getSnapshot().value).toBe('idle')
+  })
+
   it('sends a guest to sign in', () => {
     const { seen, tag } = startTagging()
     tag(prediction('m1', { userId: -1 }))

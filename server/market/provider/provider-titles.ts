@@ -29,5 +29,6 @@ export function mergeTitle(ours: Title, theirs: ProviderTitle | undefined): Titl
     type: titleType(theirs.type, ours.type),
     c: codesOf(theirs) ?? ours.c,
   }
-  return { ...title, currency: titleCurrency(title) }
+  // the trading hours are ours (the fair-play rules read them): the provider does not send them
+  return { ...title, currency: titleCurrency(title), ...(ours.hours ? { hours: ours.hours } : {}) }
 }

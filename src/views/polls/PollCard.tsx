@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react'
 import { styled } from 'styled-system/jsx'
 import type { Poll } from '~/api/polls'
 import { formatPrice } from '~/domain/number-format'
+import { selectBetClosedText } from '~/machines/fair-play.select'
 import { selectLatestPrice } from '~/machines/ticker.select'
 import { selectTitleCurrency, selectTitleName } from '~/machines/title-info.machine'
 import { useClient } from '~/views/client-context'
@@ -35,6 +36,10 @@ export function PollCard({ poll, now, onBet, compact = false }: PollCardProps) {
   const currency = useSelector(client.store('titleInfo'), (snapshot) =>
     selectTitleCurrency(snapshot.context, poll.titleId),
   )
+  // fair play: no bet while the title's market is closed (the server refuses it too)
+  const marketClosed = useSelector(client.store('titleInfo'), (snapshot) =>
+    selectBetClosedText(snapshot.context.data, poll.titleId, now),
+  )
   const headingId = `poll-${poll.pollId}`
   // a settled poll is measured at its evaluation price, a running one at the live price
   const price = poll.evalPrice ?? latest?.price
@@ -67,14 +72,21 @@ export function PollCard({ poll, now, onBet, compact = false }: PollCardProps) {
           <OwnBet poll={poll} />
         </Card.Body>
         {canBet && (
-          <Card.Footer>
+          <Card.Footer display="flex" alignItems="center" gap="3" flexWrap="wrap">
             <Button
               size="sm"
               onClick={() => onBet(poll.pollId)}
+              disabled={marketClosed !== undefined}
+              aria-describedby={marketClosed ? `${headingId}-closed` : undefined}
               aria-label={`Place bet on ${name ?? poll.titleId}`}
             >
               Place bet
             </Button>
+            {marketClosed && (
+              <styled.p id={`${headingId}-closed`} textStyle="sm" color="fg.muted">
+                {marketClosed}
+              </styled.p>
+            )}
           </Card.Footer>
         )}
       </article>

@@ -8,6 +8,7 @@ import { feedKeyShortcuts } from './feed-keys'
 import { MessageText } from './MessageText'
 import { TagButtons } from './TagButtons'
 import { TitlePrice } from './TitlePrice'
+import { useTagRefusals } from './use-tag-refusals'
 
 export interface MessageRowProps {
   readonly message: LiveStreamMessage
@@ -60,11 +61,13 @@ const initialsOf = (name: string) =>
 
 /**
  * One message of the live stream (spec §3): avatar, name, @username, time, the text with its title
- * mentions, the sub text, the main title's price and the Up / Down predictions. Memoised: a new message
+ * mentions, the sub text, the main title's price and the Up / Down predictions (those fair play refuses
+ * disabled, saying why). Memoised: a new message
  * renders its own row only.
  */
 export const MessageRow = memo(function MessageRow({ message, tabbable, onTag }: MessageRowProps) {
   const id = useId()
+  const refusals = useTagRefusals(message.mainTitleId)
   return (
     <article
       data-message-id={message.id}
@@ -94,7 +97,11 @@ export const MessageRow = memo(function MessageRow({ message, tabbable, onTag }:
         {message.tweetContent ? <p className={styles.sub}>{message.tweetContent}</p> : null}
         <div className={styles.actions}>
           <TitlePrice id={`${id}-price`} titleId={message.mainTitleId} />
-          <TagButtons describedBy={`${id}-price`} onTag={(trend, from) => onTag(message, trend, from)} />
+          <TagButtons
+            describedBy={`${id}-price`}
+            refusals={refusals}
+            onTag={(trend, from) => onTag(message, trend, from)}
+          />
         </div>
       </div>
     </article>

@@ -1,52 +1,73 @@
 import { TrendingDown, TrendingUp } from 'lucide-react'
-import type { MouseEvent } from 'react'
+import { type MouseEvent, useId } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import type { Trend } from '~/domain/prediction'
 import { feedKeyShortcuts } from './feed-keys'
+import type { TagRefusals } from './use-tag-refusals'
 
 // the classes of `<Button size="sm" variant="outline" colorPalette="up" color="up.text">`, built once:
 // a row is made 50 times a second, and the styled Button resolves its props on every render
 const classes = {
+  box: css({ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: '1' }),
   row: css({ display: 'flex', gap: '2' }),
   up: cx(button({ size: 'sm', variant: 'outline' }), css({ colorPalette: 'up', color: 'up.text' })),
   down: cx(button({ size: 'sm', variant: 'outline' }), css({ colorPalette: 'down', color: 'down.text' })),
+  reason: css({ fontSize: 'xs', color: 'fg.muted', textAlign: 'end', maxW: 'xs' }),
 }
+
+const described = (...ids: (string | undefined)[]) => ids.filter(Boolean).join(' ') || undefined
 
 /**
  * The Up and Down predictions of a message. Named 'Up' and 'Down' (the message around them says which
- * one), described by the title and its price.
+ * one), described by the title and its price. A direction the fair-play rules refuse is disabled, and
+ * the reason is shown beside the buttons and describes them.
  */
 export function TagButtons({
   onTag,
   describedBy,
+  refusals = {},
 }: {
   readonly onTag: (trend: Trend, from: HTMLElement) => void
   readonly describedBy?: string
+  readonly refusals?: TagRefusals
 }) {
+  const reasonId = useId()
   const tag = (trend: Trend) => (event: MouseEvent<HTMLButtonElement>) => onTag(trend, event.currentTarget)
+  const reason = refusals.Up ?? refusals.Down
   return (
-    <div className={classes.row}>
-      <button
-        type="button"
-        className={classes.up}
-        aria-describedby={describedBy}
-        aria-keyshortcuts={feedKeyShortcuts.up}
-        onClick={tag('Up')}
-      >
-        <TrendingUp aria-hidden />
-        Up
-      </button>
-      <button
-        type="button"
-        className={classes.down}
-        aria-describedby={describedBy}
-        aria-keyshortcuts={feedKeyShortcuts.down}
-        onClick={tag('Down')}
-      >
-        <TrendingDown aria-hidden />
-        Down
-      </button>
+    <div className={classes.box}>
+      <div className={classes.row}>
+        <button
+          type="button"
+          className={classes.up}
+          disabled={refusals.Up !== undefined}
+          title={refusals.Up}
+          aria-describedby={described(describedBy, refusals.Up && reasonId)}
+          aria-keyshortcuts={feedKeyShortcuts.up}
+          onClick={tag('Up')}
+        >
+          <TrendingUp aria-hidden />
+          Up
+        </button>
+        <button
+          type="button"
+          className={classes.down}
+          disabled={refusals.Down !== undefined}
+          title={refusals.Down}
+          aria-describedby={described(describedBy, refusals.Down && reasonId)}
+          aria-keyshortcuts={feedKeyShortcuts.down}
+          onClick={tag('Down')}
+        >
+          <TrendingDown aria-hidden />
+          Down
+        </button>
+      </div>
+      {reason ? (
+        <p id={reasonId} className={classes.reason}>
+          {reason}
+        </p>
+      ) : null}
     </div>
   )
 }

@@ -8,6 +8,7 @@ import { selectLatestPrice, selectRewardFactor, selectUserId } from '~/machines/
 import { useClient } from '~/views/client-context'
 import { useClock } from '~/views/polls/use-clock'
 import { MessageText } from '~/views/stream/MessageText'
+import { useTagRefusals } from '~/views/stream/use-tag-refusals'
 import { Button, Text } from '~/views/ui'
 
 /** The two predictions, with the live stream's icons (TagButtons). */
@@ -24,22 +25,28 @@ interface TitleMessageItemProps {
   readonly beforeTagging?: (item: HTMLElement) => void
 }
 
-/** One message: author, time, text, and Up / Down to predict the title's move (spec §1 tagging). */
+/**
+ * One message: author, time, text, and Up / Down to predict the title's move (spec §1 tagging); a
+ * direction the fair-play rules refuse is disabled, saying why.
+ */
 export function TitleMessageItem({ message, titleId, beforeTagging }: TitleMessageItemProps) {
   const client = useClient()
   const now = useClock()
+  const headingId = `ticker-message-${message.id}`
   const userId = useSelector(client.session, selectUserId)
   const latest = useSelector(client.prices, (snapshot) => selectLatestPrice(snapshot.context, titleId))
   const rewardFactor = useSelector(client.store('taggedMessages'), (snapshot) =>
     selectRewardFactor(snapshot.context),
   )
+  const refusals = useTagRefusals(titleId)
+  const reason = refusals.Up ?? refusals.Down
+  const reasonId = `${headingId}-refusal`
   const tag = (trend: Trend, button: HTMLElement) => {
     if (!latest) return
     const item = button.closest('li')
     if (item) beforeTagging?.(item)
     client.tag({ userId, titleId, messageId: message.id, trend, atPrice: latest.price, rewardFactor })
   }
-  const headingId = `ticker-message-${message.id}`
   return (
     <styled.li borderWidth="1px" borderRadius="l2" p="3" display="grid" gap="2">
       <styled.article aria-labelledby={headingId} display="grid" gap="2">
@@ -67,13 +74,20 @@ export function TitleMessageItem({ message, titleId, beforeTagging }: TitleMessa
               size="sm"
               variant="outline"
               colorPalette={palette}
-              disabled={!latest}
+              disabled={!latest || refusals[trend] !== undefined}
+              title={refusals[trend]}
+              aria-describedby={refusals[trend] ? reasonId : undefined}
               onClick={(event) => tag(trend, event.currentTarget)}
             >
               <Icon aria-hidden /> {trend}
             </Button>
           ))}
         </styled.div>
+        {reason && (
+          <Text id={reasonId} textStyle="xs" color="fg.muted">
+            {reason}
+          </Text>
+        )}
       </styled.article>
     </styled.li>
   )

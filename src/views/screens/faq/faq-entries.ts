@@ -34,6 +34,15 @@ export const faqEntries: readonly FaqEntry[] = [
     ],
   },
   {
+    id: 'fair-play',
+    question: 'Why are some Up, Down or bet buttons disabled?',
+    answer: [
+      'Fair play. While one of your predictions on a title is running, you cannot predict the opposite direction on the same title: holding Up and Down at once would make one of them win whatever the price does. More predictions in the same direction are fine, and once the running one is evaluated you may change your mind.',
+      "Nothing is tagged or bet on a title whose market is closed: its price cannot move until the market opens, so a prediction would be judged on a price that stood still. Each market keeps its own hours (New York, Frankfurt, Tokyo…; crypto trades around the clock). The disabled button tells you when the title's market opens, in your local time.",
+      'These are our rules, the same in the app and on the server: a request that breaks one is refused with a warning that says why.',
+    ],
+  },
+  {
     id: 'groups',
     question: 'What are groups?',
     answer: [

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { ApiError } from '../../../../src/api/client'
 import { LiveStream } from '../../../../src/views/screens/livestream/LiveStream'
 import { serverMessage, taggedMessage } from '../../../support/game-fixtures'
+import { aroundTheClock, closedUntilTheDayAfterTomorrow } from '../../../support/hours-market'
 import { apple, type Handler, memoryApi, tesla } from '../../../support/memory-api'
 import { renderScreen } from '../../../support/render-screen'
 
@@ -97,10 +98,53 @@ describe('Live stream screen, Live Tweet tab (spec §2, §3, §4)', () => {
       tag: () => Promise.reject(new ApiError(409, 'already_predicted', 'conflict')),
     })
     const user = userEvent.setup()
-    await user.click(within(await article('Ann @ann')).getByRole('button', { name: 'Down' }))
+    await user.click(within(await article('Ann @ann')).getByRole('button', { name: 'Up' }))
     await waitFor(() =>
       expect(noticeTexts(view)).toContain('Warning: You have already made a prediction for this message.'),
     )
+  })
+
+  it('disables Down on a title the player predicts Up, saying until when; Up stays', async () => {
+    // the player's m1 is a running Up on Apple (memoryApi); both markets trade
+    show('/livestream', {
+      universe: () => [
+        { id: apple, n: 'Apple', hours: aroundTheClock },
+        { id: tesla, n: 'Tesla', hours: aroundTheClock },
+      ],
+    })
+    const row = await article('Ann @ann')
+    const down = within(row).getByRole('button', { name: 'Down' }) as HTMLButtonElement
+    await waitFor(() => expect(down.disabled).toBe(true))
+    expect(down.getAttribute('aria-describedby')).toContain(
+      within(row).getByText(
+        /^Your Up prediction on Apple runs until .+: no opposite prediction until then\.$/,
+      ).id,
+    )
+    expect((within(row).getByRole('button', { name: 'Up' }) as HTMLButtonElement).disabled).toBe(false)
+    const other = await article('Bo @bo')
+    expect((within(other).getByRole('button', { name: 'Down' }) as HTMLButtonElement).disabled).toBe(false)
+  })
+
+  it('disables both directions while the title’s market is closed, saying when it opens, and d sends nothing', async () => {
+    const closed = closedUntilTheDayAfterTomorrow(Date.now())
+    const view = show('/livestream', {
+      universe: () => [
+        { id: apple, n: 'Apple', hours: aroundTheClock },
+        { id: tesla, n: 'Tesla', hours: closed.hours },
+      ],
+    })
+    const row = await article('Bo @bo')
+    const up = within(row).getByRole('button', { name: 'Up' }) as HTMLButtonElement
+    await waitFor(() => expect(up.disabled).toBe(true))
+    expect((within(row).getByRole('button', { name: 'Down' }) as HTMLButtonElement).disabled).toBe(true)
+    const reason = within(row).getByText(/^The market of Tesla is closed\. It opens .+\.$/)
+    expect(up.getAttribute('aria-describedby')).toContain(reason.id)
+    // a keyboard shortcut on the row is refused with the same words, and nothing is sent
+    const user = userEvent.setup()
+    row.focus()
+    await user.keyboard('d')
+    await waitFor(() => expect(noticeTexts(view)).toContain(reason.textContent))
+    expect(view.calls).not.toContain('tag')
   })
 
   it('says when sending the prediction failed', async () => {

@@ -185,7 +185,7 @@ describe('the ticker panel (spec §2 tabs About, Fundamentals, TweetGame, Charts
     await waitFor(() => expect(itemOf('$AAPL second')).toBeTruthy(), { timeout: 3000 })
     const [first, second] = [itemOf('$AAPL first'), itemOf('$AAPL second')]
     if (!first || !second) throw new Error('no list items')
-    await user.click(within(first).getByRole('button', { name: 'Down' }))
+    await user.click(within(first).getByRole('button', { name: 'Up' }))
     expect(document.activeElement).toBe(within(second).getByRole('button', { name: 'Up' }))
     await waitFor(() => expect(first.isConnected).toBe(false))
     await user.click(within(second).getByRole('button', { name: 'Up' }))
