@@ -6,6 +6,9 @@ import type { PollsEvent } from '../machines/polls.types'
 import { predictionsMachine } from '../machines/predictions.machine'
 import type { TaggedMessagesEvent } from '../machines/predictions.types'
 import { pricesMachine } from '../machines/prices.machine'
+import type { TitleInfo } from '../machines/socket.types'
+import type { StoreContext } from '../machines/store.types'
+import { selectTitleCurrency, selectTitleName } from '../machines/title-info.machine'
 import type { Clock } from './client-core'
 import { browserTimeZone, providePollCountdown, tickClock } from './clock.actors'
 import type { DomainStores } from './domain-stores'
@@ -38,6 +41,15 @@ const storeRef = <E>(system: GameActorsDeps['system'], name: string): Sendable<E
   send: (event) => system.get(`store.${name}`)?.send(event),
 })
 
+/** A title's name and currency from the title-info store, read when asked. */
+const titleOf = (system: GameActorsDeps['system']) => (titleId: number) => {
+  const context = system.get('store.titleInfo')?.getSnapshot().context as
+    | StoreContext<readonly TitleInfo[]>
+    | undefined
+  if (!context) return { currency: 'USD' }
+  return { name: selectTitleName(context, titleId), currency: selectTitleCurrency(context, titleId) }
+}
+
 /**
  * The game's actors beside the boot's stores: the bet and tag flows, groups, the latest prices, the
  * clock of the polls, the upcoming-poll countdown, and the stores the boot does not run (recent
@@ -66,7 +78,12 @@ export function createGameActors(deps: GameActorsDeps) {
       options,
     ),
     predictions: createActor(
-      providePredictions(predictionsMachine, { ...policy, taggedMessages, now }),
+      providePredictions(predictionsMachine, {
+        ...policy,
+        taggedMessages,
+        now,
+        titleOf: titleOf(deps.system),
+      }),
       options,
     ),
     countdown: createActor(providePollCountdown(pollCountdownMachine, now), {

@@ -2,6 +2,7 @@ import { fromPromise } from 'xstate'
 import { loadSchemas, type StoredSchemas } from '../api/client/load-schemas'
 import type { TaggedMessage, TagResponse } from '../api/predictions'
 import { predictionKey, recentPredictions } from '../domain/prediction'
+import { gameNotices } from '../machines/game-notices'
 import type { PredictionsMachine } from '../machines/predictions.machine'
 import type { NewPrediction, TaggedMessagesData, TaggedMessagesEvent } from '../machines/predictions.types'
 import type { TaggedMessagesMachine } from '../machines/tagged-messages.machine'
@@ -126,6 +127,8 @@ export interface PredictionsDeps extends ServerErrorPolicyDeps {
   readonly taggedMessages: Sendable<TaggedMessagesEvent>
   /** @default Date.now */
   readonly now?: () => number
+  /** a title's name and currency, as the title-info store knows them @default none known */
+  readonly titleOf?: (titleId: number) => { readonly name?: string; readonly currency: string }
 }
 
 /** The production wiring of the tag flow. */
@@ -143,6 +146,16 @@ export function providePredictions(machine: PredictionsMachine, deps: Prediction
       updateRewardFactor: (_, rewardFactor) =>
         store.send({ type: 'predictions.rewardFactorChanged', rewardFactor }),
       notify: (_, notice) => deps.notify.show(notice),
+      announceRecorded: (_, prediction) => {
+        const title = deps.titleOf?.(prediction.titleId)
+        deps.notify.show(
+          gameNotices.predictionRecorded({
+            ...prediction,
+            titleName: title?.name,
+            currency: title?.currency ?? 'USD',
+          }),
+        )
+      },
       navigateToSignIn: () => goToSignIn(deps.navigate),
     },
   })

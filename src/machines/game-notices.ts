@@ -1,7 +1,19 @@
-import { formatDateTime } from '../domain/date-format'
+import { formatDateTime, formatTime } from '../domain/date-format'
 import type { TagRefusal } from '../domain/fair-play'
-import type { Trend } from '../domain/prediction'
+import { formatPrice } from '../domain/number-format'
+import { evaluationTimeOf, type Trend } from '../domain/prediction'
 import type { WagerProblem } from '../domain/wager'
+
+/** A prediction the server stored, with its title's name and currency as the client knows them. */
+export interface RecordedPrediction {
+  readonly titleId: number
+  readonly titleName?: string
+  readonly currency: string
+  readonly trend: Trend
+  readonly atPrice: number
+  readonly createdAt: number
+}
+
 import type { Notice } from './notices'
 
 /**
@@ -77,6 +89,16 @@ export const gameNotices = {
   messagesFailed: { kind: 'warning', message: gameTexts.messagesFailed },
   noRelevantMessages: { kind: 'negative', message: gameTexts.noRelevantMessages },
   groupNeedsAdmin: { kind: 'negative', message: gameTexts.groupNeedsAdmin },
+  /**
+   * Every tag answers (ours; the spec only says the message leaves the stream): what the server
+   * recorded, 'Up on Apple at 190.20 USD', and when it is judged.
+   */
+  predictionRecorded: (recorded: RecordedPrediction): Notice => ({
+    kind: 'positive',
+    message: `${recorded.trend} on ${recorded.titleName ?? `Title #${recorded.titleId}`} at ${formatPrice(recorded.atPrice, recorded.currency)}`,
+    caption: `Judged at ${formatTime(evaluationTimeOf(recorded.createdAt))}; it is in Your Predictions`,
+    key: 'prediction_recorded',
+  }),
   /** spec §8: errors are negative and successes info, both with the group name */
   group: (kind: 'info' | 'negative', message: string, groupName: string): Notice => ({
     kind,

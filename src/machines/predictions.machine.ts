@@ -49,6 +49,8 @@ export const predictionsMachine = setup({
     dequeue: assign({ queue: ({ context }) => context.queue.slice(1) }),
     addPrediction: (_, _prediction: NewPrediction) => {},
     storePrediction: (_, _prediction: TaggedMessage) => {},
+    /** tells the player what the server recorded (the title's name is the actors' to look up) */
+    announceRecorded: (_, _prediction: TaggedMessage) => {},
     removePrediction: (_, _prediction: NewPrediction) => {},
     updateRewardFactor: (_, _rewardFactor: number) => {},
     notify: (_, _notice: Notice) => {},
@@ -82,6 +84,7 @@ export const predictionsMachine = setup({
           target: 'idle',
           actions: [
             { type: 'storePrediction', params: ({ event }) => event.output.taggedMessage },
+            { type: 'announceRecorded', params: ({ event }) => event.output.taggedMessage },
             { type: 'updateRewardFactor', params: ({ event }) => event.output.rewardFactor },
             'dequeue',
           ],

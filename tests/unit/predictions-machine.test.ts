@@ -45,6 +45,7 @@ function startTagging() {
     actions: {
       addPrediction: (_, p) => seen.push({ step: 'add', detail: p.messageId }),
       storePrediction: (_, p) => seen.push({ step: 'store', detail: p }),
+      announceRecorded: (_, p) => seen.push({ step: 'announce', detail: p.messageId }),
       removePrediction: (_, p) => seen.push({ step: 'remove', detail: p.messageId }),
       updateRewardFactor: (_, factor) => seen.push({ step: 'rewardFactor', detail: factor }),
       notify: (_, notice: Notice) => seen.push({ step: 'notice', detail: notice }),
@@ -71,6 +72,8 @@ describe('the tag flow', () => {
     await settle()
     expect(seen.slice(2)).toEqual([
       { step: 'store', detail: stored },
+      // every tag answers: the player is told what the server recorded
+      { step: 'announce', detail: 'm1' },
       { step: 'rewardFactor', detail: 0.9 },
     ])
     expect(actor.getSnapshot().value).toBe('idle')

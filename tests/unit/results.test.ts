@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { formatTime } from '../../src/domain/date-format'
 import { newlyJudged, newlySettled, predictionTally } from '../../src/domain/results'
+import { gameNotices } from '../../src/machines/game-notices'
 import { betResultNotice, predictionResultsNotice } from '../../src/machines/result-notices'
 import { pollAt, taggedMessage } from '../support/game-fixtures'
 
@@ -57,6 +59,32 @@ describe('newlySettled', () => {
     expect(newlySettled([pollAt(8, 1, 0)], [pollAt(8, 1, 0, { outcome: 'up', settledAt: 9 })])).toEqual([])
     expect(newlySettled([settled(3)], [settled(3)])).toEqual([])
     expect(newlySettled([open], [open])).toEqual([])
+  })
+})
+
+describe('the notice of a recorded prediction', () => {
+  it('says the direction, the title, the price in its currency and when it is judged', () => {
+    const createdAt = Date.UTC(2026, 10, 26, 12, 0)
+    const notice = gameNotices.predictionRecorded({
+      titleId: 1,
+      titleName: 'Apple',
+      currency: 'USD',
+      trend: 'Up',
+      atPrice: 190.2,
+      createdAt,
+    })
+    expect(notice).toMatchObject({
+      kind: 'positive',
+      message: 'Up on Apple at $190.20',
+      key: 'prediction_recorded',
+    })
+    expect(notice.caption).toBe(
+      `Judged at ${formatTime(createdAt + 3 * 3600_000)}; it is in Your Predictions`,
+    )
+    expect(
+      gameNotices.predictionRecorded({ titleId: 9, currency: 'EUR', trend: 'Down', atPrice: 1, createdAt })
+        .message,
+    ).toMatch(/^Down on Title #9 at /)
   })
 })
 
