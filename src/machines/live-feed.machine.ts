@@ -1,4 +1,4 @@
-import { assign, fromCallback, type SnapshotFrom, setup } from 'xstate'
+import { assign, fromCallback, not, type SnapshotFrom, setup } from 'xstate'
 import { countArrivals, newMessagesText } from '../domain/live-feed'
 import type { LiveFeedContext, LiveFeedEvent } from './live-feed.types'
 
@@ -26,6 +26,7 @@ export const liveFeedMachine = setup({
   delays: { announceDelay: announceDelayMs },
   guards: {
     hasUnannounced: ({ context }) => context.unannounced > 0,
+    isHeld: ({ context }) => context.holds.length > 0,
   },
   actions: {
     track: assign(({ context, event }) => {
@@ -40,6 +41,20 @@ export const liveFeedMachine = setup({
       announcement: liveFeedTexts.paused,
     }),
     unfreeze: assign({ frozenIds: undefined }),
+    addHold: assign({
+      holds: ({ context, event }) =>
+        event.type === 'feed.hold' && !context.holds.includes(event.reason)
+          ? [...context.holds, event.reason]
+          : context.holds,
+    }),
+    removeHold: assign({
+      holds: ({ context, event }) =>
+        event.type === 'feed.release'
+          ? context.holds.filter((reason) => reason !== event.reason)
+          : context.holds,
+    }),
+    // what is in the store is shown (on holding, or at the reader's request); what comes next waits
+    showWaiting: assign({ frozenIds: ({ context }) => context.ids ?? [], unannounced: 0 }),
     announceArrivals: assign({
       announcement: ({ context }) => newMessagesText(context.unannounced),
       unannounced: 0,
@@ -54,12 +69,17 @@ export const liveFeedMachine = setup({
   },
 }).createMachine({
   id: 'liveFeed',
-  context: { unannounced: 0, announcement: '' },
+  context: { unannounced: 0, announcement: '', holds: [] },
   invoke: { id: 'watchStream', src: 'watchStream' },
-  on: { 'feed.changed': { actions: 'track' } },
+  on: {
+    'feed.changed': { actions: 'track' },
+    'feed.hold': { actions: 'addHold' },
+    'feed.release': { actions: 'removeHold' },
+  },
   initial: 'live',
   states: {
     live: {
+      always: { guard: 'isHeld', target: 'held' },
       on: { 'feed.pause': 'paused', 'feed.toggle': 'paused' },
       initial: 'quiet',
       states: {
@@ -69,6 +89,16 @@ export const liveFeedMachine = setup({
         gathering: {
           after: { announceDelay: { target: 'quiet', actions: 'announceArrivals' } },
         },
+      },
+    },
+    held: {
+      entry: 'showWaiting',
+      exit: 'unfreeze',
+      always: { guard: not('isHeld'), target: 'live', actions: 'announceArrivals' },
+      on: {
+        'feed.showNew': { actions: 'showWaiting' },
+        'feed.pause': 'paused',
+        'feed.toggle': 'paused',
       },
     },
     paused: {
@@ -86,9 +116,11 @@ export type LiveFeedMachine = typeof liveFeedMachine
 type Snapshot = SnapshotFrom<LiveFeedMachine>
 
 export const selectFeedPaused = (snapshot: Snapshot) => snapshot.matches('paused')
+/** Held by the pointer or focus: new messages wait behind the 'N new messages' button. */
+export const selectFeedHeld = (snapshot: Snapshot) => snapshot.matches('held')
 /** The ids to keep showing while paused; undefined while live. */
 export const selectFrozenIds = (snapshot: Snapshot) => snapshot.context.frozenIds
 export const selectFeedAnnouncement = (snapshot: Snapshot) => snapshot.context.announcement
-/** Messages that arrived while paused (0 while live: those are announced). */
+/** Messages that arrived while paused or held (0 while live: those are announced). */
 export const selectArrivedWhilePaused = (snapshot: Snapshot) =>
-  snapshot.matches('paused') ? snapshot.context.unannounced : 0
+  snapshot.matches('paused') || snapshot.matches('held') ? snapshot.context.unannounced : 0

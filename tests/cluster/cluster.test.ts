@@ -252,7 +252,7 @@ describe('three server processes on PostgreSQL and Redis', () => {
     await Promise.all(
       players.map(async (player, i) => {
         const answer = await player.http.get<ServerMessage[]>('/v1/stockgame/untagged-messages')
-        for (const message of answer.body.slice(0, 2)) {
+        for (const message of answer.body.slice(0, 4)) {
           const mention = message.titles[0]
           if (!mention) continue
           const tagged = await player.http.post(
@@ -264,6 +264,8 @@ describe('three server processes on PostgreSQL and Redis', () => {
               trend: i % 2 ? 'Up' : 'Down',
             },
           )
+          // fair play: a title whose market is closed at the cluster's time is refused, on any process
+          if ((tagged.body as { error?: { code?: string } }).error?.code === 'market_closed') continue
           expect(tagged.status).toBe(200)
           tags += 1
         }

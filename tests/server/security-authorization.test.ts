@@ -5,6 +5,7 @@ import type { ServerMessage } from '../../src/api/market'
 import type { Poll } from '../../src/api/polls'
 import { type SignedUp, signUpPlayer } from '../support/accounts'
 import { dialects } from '../support/databases'
+import { describeChanges, rowChanges } from '../support/db-rows'
 import { addActiveMembers, createGroup, groupsPath } from '../support/groups'
 import { type Answer, HttpClient } from '../support/http-client'
 import { pollsOf, toNextPollStart } from '../support/polls'
@@ -208,8 +209,13 @@ describe.each(dialects)('security: authorization on every route that acts on a r
     await rows.expectRefused('account deletion', async () => [
       await mallory.client.delete('/v1/users/me', {}),
       await mallory.client.delete('/v1/users/me'),
-      await mallory.client.delete('/v1/users/me', { password: 'not my password at all' }),
     ])
+    // a wrong password counts as a failed sign-in of the account (sign-in's throttle), and nothing else
+    const before = await rows.take()
+    const wrong = await mallory.client.delete('/v1/users/me', { password: 'not my password at all' })
+    expect(wrong.status).toBe(403)
+    const changes = describeChanges(rowChanges(before, await rows.take()))
+    expect(changes).toEqual([expect.stringMatching(/^sign_in_failures added /)])
     await rows.expectRefused('account deletion by a guest', () =>
       new HttpClient(server.url).delete('/v1/users/me', { password: mallory.password }),
     )

@@ -8,6 +8,7 @@ import {
   liveFeedMachine,
   selectArrivedWhilePaused,
   selectFeedAnnouncement,
+  selectFeedHeld,
   selectFeedPaused,
   selectFrozenIds,
 } from '../../src/machines/live-feed.machine'
@@ -96,6 +97,54 @@ describe('liveFeedMachine', () => {
     expect(selectFrozenIds(snapshot())).toBeUndefined()
     expect(selectArrivedWhilePaused(snapshot())).toBe(0)
     expect(selectFeedAnnouncement(snapshot())).toBe('Stream resumed. 2 new messages.')
+  })
+
+  it('holds new messages back while the pointer rests on the list or focus is in it, and lets them in after', () => {
+    const { feed, changed, snapshot } = startFeed()
+    changed('b', 'a')
+    feed.send({ type: 'feed.hold', reason: 'pointer' })
+    expect(selectFeedHeld(snapshot())).toBe(true)
+    expect(selectFrozenIds(snapshot())).toEqual(['b', 'a'])
+    changed('c', 'b', 'a')
+    feed.send({ type: 'feed.hold', reason: 'focus' })
+    changed('d', 'c', 'b', 'a')
+    expect(selectFrozenIds(snapshot())).toEqual(['b', 'a'])
+    expect(selectArrivedWhilePaused(snapshot())).toBe(2)
+    // the pointer left, focus is still in the list: still held
+    feed.send({ type: 'feed.release', reason: 'pointer' })
+    expect(selectFeedHeld(snapshot())).toBe(true)
+    feed.send({ type: 'feed.release', reason: 'focus' })
+    expect(selectFeedHeld(snapshot())).toBe(false)
+    expect(selectFrozenIds(snapshot())).toBeUndefined()
+    expect(selectFeedAnnouncement(snapshot())).toBe('2 new messages')
+  })
+
+  it("shows what waits at the button's press and keeps holding what comes next", () => {
+    const { feed, changed, snapshot } = startFeed()
+    changed('a')
+    feed.send({ type: 'feed.hold', reason: 'pointer' })
+    changed('b', 'a')
+    feed.send({ type: 'feed.showNew' })
+    expect(selectFrozenIds(snapshot())).toEqual(['b', 'a'])
+    expect(selectArrivedWhilePaused(snapshot())).toBe(0)
+    changed('c', 'b', 'a')
+    expect(selectFrozenIds(snapshot())).toEqual(['b', 'a'])
+    expect(selectArrivedWhilePaused(snapshot())).toBe(1)
+  })
+
+  it("keeps the reader's pause over a hold, and holds again on resuming while the pointer rests", () => {
+    const { feed, changed, snapshot } = startFeed()
+    changed('a')
+    feed.send({ type: 'feed.hold', reason: 'pointer' })
+    feed.send({ type: 'feed.toggle' })
+    expect(selectFeedPaused(snapshot())).toBe(true)
+    feed.send({ type: 'feed.release', reason: 'pointer' })
+    expect(selectFeedPaused(snapshot())).toBe(true)
+    feed.send({ type: 'feed.hold', reason: 'pointer' })
+    changed('b', 'a')
+    feed.send({ type: 'feed.toggle' })
+    expect(selectFeedHeld(snapshot())).toBe(true)
+    expect(selectFrozenIds(snapshot())).toEqual(['b', 'a'])
   })
 
   it('says only that it resumed when nothing arrived', () => {

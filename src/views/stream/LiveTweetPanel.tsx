@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { useCallback, useDeferredValue, useMemo } from 'react'
+import { type FocusEvent, useCallback, useDeferredValue, useMemo } from 'react'
 import { css } from 'styled-system/css'
 import { provideLiveFeed } from '~/actors/live-feed.actors'
 import { visibleMessages } from '~/domain/live-feed'
@@ -7,6 +7,7 @@ import {
   liveFeedMachine,
   selectArrivedWhilePaused,
   selectFeedAnnouncement,
+  selectFeedHeld,
   selectFeedPaused,
   selectFrozenIds,
 } from '~/machines/live-feed.machine'
@@ -17,12 +18,14 @@ import { FeedControls } from './FeedControls'
 import { batched } from './frame-batched'
 import { KeyboardShortcuts } from './KeyboardShortcuts'
 import { MessageFeed } from './MessageFeed'
+import { NewMessagesButton } from './NewMessagesButton'
 import { StreamEmpty, StreamSkeleton } from './StreamStates'
 
 // class names built once: the panel renders again with every frame's arrivals
 const styles = {
   panel: css({ display: 'flex', flexDirection: 'column', gap: '4' }),
-  feed: css({ borderWidth: '1px', borderRadius: 'l2', bg: 'bg.default' }),
+  // relative: the new-messages button floats over the list's top edge instead of pushing it down
+  feed: css({ position: 'relative', borderWidth: '1px', borderRadius: 'l2', bg: 'bg.default' }),
 }
 
 /**
@@ -47,6 +50,20 @@ export function LiveTweetPanel() {
   // input and frames instead of one blocking render per message
   const deferredShown = useDeferredValue(shown)
   const togglePause = useCallback(() => feed.send({ type: 'feed.toggle' }), [feed])
+  const held = useSelector(feed, selectFeedHeld)
+  // the list holds still under the pointer and while a control in it has focus (the machine decides)
+  const holdHandlers = useMemo(
+    () => ({
+      onPointerEnter: () => feed.send({ type: 'feed.hold', reason: 'pointer' }),
+      onPointerLeave: () => feed.send({ type: 'feed.release', reason: 'pointer' }),
+      onFocus: () => feed.send({ type: 'feed.hold', reason: 'focus' }),
+      onBlur: (event: FocusEvent<HTMLDivElement>) => {
+        if (!event.currentTarget.contains(event.relatedTarget))
+          feed.send({ type: 'feed.release', reason: 'focus' })
+      },
+    }),
+    [feed],
+  )
 
   return (
     <div className={styles.panel}>
@@ -62,7 +79,8 @@ export function LiveTweetPanel() {
       ) : shown.length === 0 ? (
         <StreamEmpty failed={failed} onRetry={() => stream.send({ type: 'store.initialize' })} />
       ) : (
-        <div className={styles.feed}>
+        <div className={styles.feed} {...holdHandlers}>
+          <NewMessagesButton count={held ? heldBack : 0} onShow={() => feed.send({ type: 'feed.showNew' })} />
           <MessageFeed messages={deferredShown} label="Live tweets" onTogglePause={togglePause} pageKeys />
         </div>
       )}

@@ -163,6 +163,37 @@ describe('Live stream screen, Live Tweet tab (spec §2, §3, §4)', () => {
     expect(screen.getByText('Paused: 0 new messages waiting')).toBeTruthy()
   })
 
+  it('holds new messages behind a visible button while the pointer rests on the list, so nothing moves under it', async () => {
+    const view = show('/livestream')
+    const user = userEvent.setup()
+    const list = await feed()
+    await article('Ann @ann')
+    await user.hover(within(list).getAllByRole('article')[1] as HTMLElement)
+    const pushed = serverMessage('s3', {
+      tweet: '$AAPL breaks out',
+      twitter_user: { profile_image_url: 'https://pbs.example/cy.png', name: 'Cy', screen_name: 'cy' },
+      t: nowSeconds + 1,
+      titles: [{ title_id: apple, start_index: 0, end_index: 5 }],
+    })
+    view.socket.latest()?.emit('message', { type: 'tweets', ...pushed })
+    const button = await screen.findByRole('button', { name: 'Show 1 new message' })
+    // the list is as it was: the message under the pointer did not move
+    expect(
+      within(list)
+        .getAllByRole('article')
+        .map((a) => a.getAttribute('data-message-id')),
+    ).toEqual(['s1', 's2'])
+    await user.click(button)
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole('article')
+          .map((a) => a.getAttribute('data-message-id')),
+      ).toEqual(['s3', 's1', 's2']),
+    )
+    expect(screen.queryByRole('button', { name: /new message/ })).toBeNull()
+  })
+
   it('says there are no messages yet when the stream is empty', async () => {
     show('/livestream', { untaggedMessages: () => [] })
     expect(await screen.findByText('No messages yet')).toBeTruthy()
