@@ -1,24 +1,22 @@
 import { styled } from 'styled-system/jsx'
 import type { BankReport } from '~/api/bank'
 import { formatTtc } from '~/domain/number-format'
-import { Card } from '~/views/ui'
 
+// one <div> of dt and dd per figure: the only wrapper a <dl> allows
 const figure = (label: string, value: string, detail?: string) => (
-  <Card.Root key={label}>
-    <Card.Body pt="4">
-      <styled.dt color="fg.muted" fontSize="sm">
-        {label}
-      </styled.dt>
-      <styled.dd fontSize="2xl" fontWeight="semibold" fontVariantNumeric="tabular-nums">
-        {value}
+  <styled.div key={label} borderWidth="1px" borderRadius="l3" bg="bg.default" p="4">
+    <styled.dt color="fg.muted" fontSize="sm">
+      {label}
+    </styled.dt>
+    <styled.dd fontSize="2xl" fontWeight="semibold" fontVariantNumeric="tabular-nums">
+      {value}
+    </styled.dd>
+    {detail ? (
+      <styled.dd color="fg.muted" fontSize="sm">
+        {detail}
       </styled.dd>
-      {detail ? (
-        <styled.dd color="fg.muted" fontSize="sm">
-          {detail}
-        </styled.dd>
-      ) : null}
-    </Card.Body>
-  </Card.Root>
+    ) : null}
+  </styled.div>
 )
 
 const pots = (count: number) => (count === 1 ? '1 pot' : `${count} pots`)
