@@ -40,6 +40,7 @@ import { registerSpa } from './http/spa'
 import { stateRoutes } from './http/state.routes'
 import { testClockRoutes } from './http/test-clock.routes'
 import { transactionsRoutes } from './http/transactions.routes'
+import { registerUrlLengthLimit } from './http/url-length'
 import { usersRoutes } from './http/users.routes'
 import { JobRunner } from './jobs/job-runner'
 import { guardedLogOutput } from './log-output'
@@ -178,6 +179,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   })
   await app.register(fastifyCookie)
   await app.register(fastifyRateLimit, { global: false })
+  registerUrlLengthLimit(app)
   registerCsrfDefence(app, ctx.config.appOrigin, [oneClickUnsubscribePath])
   // Before the route plugins: each keeps the error handler in force when it was registered.
   registerErrorHandling(app, await registerSpa(app, ctx.config.staticDir))

@@ -40,6 +40,13 @@ export async function registerOpenApi(app: FastifyInstance, ctx: AppContext, ver
     hideUntagged: false,
   })
   // Swagger UI serves its page, script and styles from its own files: the app's CSP (script-src 'self') holds.
+  // Its `static/index.html` redirects to the page by rewriting an address that ends in index.html; with
+  // a query the address does not, and it redirected to itself without end. Such a request goes to the
+  // page here, before the plugin's route.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method === 'GET' && request.url.startsWith(`${apiDocsPath}/static/index.html?`))
+      return reply.redirect(`${apiDocsPath}/`)
+  })
   await app.register(fastifySwaggerUi, { routePrefix: apiDocsPath, staticCSP: false })
   app.get(openApiPath, { schema: { hide: true } }, async () => app.swagger())
 }
