@@ -68,6 +68,7 @@ export function provideGroups(machine: GroupsMachine, deps: GroupsDeps) {
       ...groupActors(gameCallFor(deps)),
       // a read: its failure is shown where the lists go, and the machine retries it
       loadGroupLists: fromPromise<GroupLists>(({ signal }) => deps.api.call('groups', { signal })),
+      refreshGroupLists: fromPromise<GroupLists>(({ signal }) => deps.api.call('groups', { signal })),
     },
     actions: {
       resetStores: (_, { stores }) =>

@@ -99,6 +99,17 @@ export const gameNotices = {
     caption: `Judged at ${formatTime(evaluationTimeOf(recorded.createdAt))}; it is in Your Predictions`,
     key: 'prediction_recorded',
   }),
+  /** an admin added the player to groups while they played: the lists' refresh found them */
+  invitedTo: (groups: readonly { readonly name: string }[]): Notice => ({
+    kind: 'info',
+    message:
+      groups.length === 1
+        ? `You were invited to ${groups[0]?.name}`
+        : `You were invited to ${groups.length} groups`,
+    caption:
+      groups.length === 1 ? 'Join or decline it on the Groups page' : groups.map((g) => g.name).join(', '),
+    key: 'group_invitations',
+  }),
   /** spec §8: errors are negative and successes info, both with the group name */
   group: (kind: 'info' | 'negative', message: string, groupName: string): Notice => ({
     kind,

@@ -1,5 +1,6 @@
 import { assertEvent, assign, fromPromise, type SnapshotFrom, setup } from 'xstate'
 import type { Group, GroupLists, GroupMember } from '../api/groups'
+import { newInvitations } from '../domain/group-invitations'
 import { gameNotices, gameTexts } from './game-notices'
 import {
   defaultActiveGroupId,
@@ -13,6 +14,10 @@ import {
   type SetMembersInput,
 } from './groups.types'
 import { type LoadStatus, loadStatusOf, oneMoreFailure, retryDelayMs } from './load-retry'
+
+/** The group lists are read again this often while shown (the spec's refresh loop is 10 s). */
+export const listsRefreshMs = 10_000
+
 import type { Notice } from './notices'
 
 type Args = { context: GroupsContext }
@@ -46,6 +51,10 @@ export const groupsMachine = setup({
     loadGroupLists: fromPromise<GroupLists>(async () => {
       throw new Error('loadGroupLists is provided by src/actors')
     }),
+    /** the same read in the background, while the lists show */
+    refreshGroupLists: fromPromise<GroupLists>(async () => {
+      throw new Error('refreshGroupLists is provided by src/actors')
+    }),
     switchGroup: fromPromise<unknown, { readonly activeGroupId: number }>(async () => {
       throw new Error('switchGroup is provided by src/actors')
     }),
@@ -65,11 +74,16 @@ export const groupsMachine = setup({
       throw new Error('setGroupMembers is provided by src/actors')
     }),
   },
-  delays: { retryDelay: ({ context }) => retryDelayMs(context.listFailures) },
+  delays: {
+    retryDelay: ({ context }) => retryDelayMs(context.listFailures),
+    listsRefresh: listsRefreshMs,
+  },
   guards: {
     isActiveGroup: ({ context, event }) => 'group' in event && event.group.id === context.activeGroupId,
     hasNoAdmin: ({ event }) => event.type === 'group.setMembers' && !event.members.some((m) => m.isAdmin),
     isTargetActive: ({ context }) => context.target?.id === context.activeGroupId,
+    hasNewInvitations: (_, lists: { readonly before: readonly Group[]; readonly after: readonly Group[] }) =>
+      newInvitations(lists.before, lists.after).length > 0,
   },
   actions: {
     storeLists: assign(({ context, event }) =>
@@ -88,6 +102,12 @@ export const groupsMachine = setup({
         return event.activeGroupId ?? context.activeGroupId
       },
     }),
+    storeLoadedLists: assign((_, lists: GroupLists) => ({
+      groups: [...lists.groups],
+      invitations: [...lists.invitations],
+      publicGroups: [...lists.publicGroups],
+      listFailures: 0,
+    })),
     countListFailure: assign({ listFailures: ({ context }) => oneMoreFailure(context.listFailures) }),
     storeTarget: assign({ target: ({ event }) => ('group' in event ? pick(event.group) : undefined) }),
     forgetTarget: assign({ target: undefined }),
@@ -169,17 +189,47 @@ export const groupsMachine = setup({
             src: 'loadGroupLists',
             onDone: {
               target: 'loaded',
-              actions: assign(({ event: { output } }) => ({
-                groups: [...output.groups],
-                invitations: [...output.invitations],
-                publicGroups: [...output.publicGroups],
-                listFailures: 0,
-              })),
+              actions: { type: 'storeLoadedLists', params: ({ event }) => event.output },
             },
             onError: { target: 'failed', actions: 'countListFailure' },
           },
         },
-        loaded: {},
+        loaded: {
+          after: { listsRefresh: 'refreshing' },
+        },
+        // the lists read again in the background: an invitation, a join elsewhere, a rename shows within
+        // seconds; a failed refresh keeps what is shown and tries at the next one
+        refreshing: {
+          invoke: {
+            id: 'refreshGroupLists',
+            src: 'refreshGroupLists',
+            onDone: [
+              {
+                guard: {
+                  type: 'hasNewInvitations',
+                  params: ({ context, event }) => ({
+                    before: context.invitations,
+                    after: event.output.invitations,
+                  }),
+                },
+                target: 'loaded',
+                actions: [
+                  {
+                    type: 'notify',
+                    params: ({ context, event }) =>
+                      gameNotices.invitedTo(newInvitations(context.invitations, event.output.invitations)),
+                  },
+                  { type: 'storeLoadedLists', params: ({ event }) => event.output },
+                ],
+              },
+              {
+                target: 'loaded',
+                actions: { type: 'storeLoadedLists', params: ({ event }) => event.output },
+              },
+            ],
+            onError: 'loaded',
+          },
+        },
         failed: {
           after: { retryDelay: 'loading' },
           on: { 'groups.retry': 'loading' },
@@ -389,7 +439,10 @@ export const selectGroupListsStatus = (
   list: 'groups' | 'invitations' | 'publicGroups',
 ): LoadStatus =>
   loadStatusOf(
-    { failures: snapshot.context.listFailures, settled: snapshot.matches({ lists: 'loaded' }) },
+    {
+      failures: snapshot.context.listFailures,
+      settled: snapshot.matches({ lists: 'loaded' }) || snapshot.matches({ lists: 'refreshing' }),
+    },
     snapshot.context[list].length > 0,
   )
 /** The group a change is being sent for (its buttons show busy). */

@@ -231,6 +231,35 @@ describe('groups', () => {
     await page.context().close()
   })
 
+  it("shows an invitation on the invited player's open page within seconds, without a reload, with a notice", async () => {
+    const { server, browser } = started()
+    const [admin, invitee] = await Promise.all([signUpPlayer(server), signUpPlayer(server)])
+    const page = await browser.newPage(viewports.desktop, { baseURL: server.url })
+    await signInBrowser(page, server, invitee)
+    const issues = collectPageIssues(page)
+    await page.goto('/groups')
+    await page.getByRole('region', { name: 'Your groups' }).waitFor()
+    expect(await page.getByRole('region', { name: 'Invitations' }).count()).toBe(0)
+
+    const groupName = `E2E live invitation ${process.pid % 10_000}`
+    const created = await admin.client.post<{ id: number }>('/v1/stockgame/groups', { name: groupName })
+    expect(created.status).toBe(201)
+    const invited = await admin.client.post(`/v1/stockgame/groups/${created.body.id}/members/update`, {
+      groupId: created.body.id,
+      addMemberIds: [invitee.id],
+    })
+    expect(invited.status).toBe(200)
+    // the lists are read again every 10 s while they show: the invitation arrives without a reload
+    const invitation = page
+      .getByRole('region', { name: 'Invitations' })
+      .getByRole('listitem')
+      .filter({ hasText: groupName })
+    await invitation.getByText('Invited', { exact: true }).waitFor({ timeout: 15_000 })
+    await page.getByText(`You were invited to ${groupName}`).first().waitFor()
+    expect(issues.all()).toEqual([])
+    await page.context().close()
+  })
+
   it('creates an event that counts only the titles chosen in its form, on a phone', async () => {
     const { server, browser } = started()
     const admin = await signUpPlayer(server)

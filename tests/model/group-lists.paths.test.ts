@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { AnyEventObject } from 'xstate'
 import { groupsMachine, selectGroupListsStatus } from '../../src/machines/groups.machine'
 import type { GroupsContext } from '../../src/machines/groups.types'
-import { groupListsModel, listsState, serverLists } from './group-lists.model'
+import { groupListsModel, listsState, refreshedLists, serverLists } from './group-lists.model'
 import { generatePaths, pathTitle } from './paths'
 import { type PathHarness, replayPath } from './replay'
 
@@ -10,21 +10,30 @@ import { type PathHarness, replayPath } from './replay'
 function expectedAfter(events: readonly AnyEventObject[]) {
   let loaded = false
   let failed = false
+  let lists = serverLists
   for (const event of events) {
-    if (event.type === 'xstate.done.actor.loadGroupLists') [loaded, failed] = [true, false]
+    if (event.type === 'xstate.done.actor.loadGroupLists')
+      [loaded, failed, lists] = [true, false, serverLists]
+    if (event.type === 'xstate.done.actor.refreshGroupLists') lists = refreshedLists
     if (event.type === 'xstate.error.actor.loadGroupLists') failed = true
   }
-  return { loaded, failed }
+  return { loaded, failed, lists }
 }
 
 const harness: PathHarness = {
-  provide: ({ stub }) =>
-    groupsMachine.provide({ actors: { loadGroupLists: stub('loadGroupLists') as never } }),
+  provide: ({ record, stub }) =>
+    groupsMachine.provide({
+      actors: {
+        loadGroupLists: stub('loadGroupLists') as never,
+        refreshGroupLists: stub('refreshGroupLists') as never,
+      },
+      actions: { notify: (_, notice) => record({ notice }) },
+    }),
   checkState: (snapshot, { event, history }) => {
     const context = snapshot.context as GroupsContext
-    const { loaded, failed } = expectedAfter([...history, event])
-    expect(context.groups).toEqual(loaded ? serverLists.groups : [])
-    expect(context.invitations).toEqual(loaded ? serverLists.invitations : [])
+    const { loaded, failed, lists } = expectedAfter([...history, event])
+    expect(context.groups).toEqual(loaded ? lists.groups : [])
+    expect(context.invitations).toEqual(loaded ? lists.invitations : [])
     const signedIn = [...history, event].some((step) => step.type === 'groups.load')
     expect(context.activeGroupId).toBe(signedIn ? 1000 : undefined)
     // a failure shows in place of each list until one arrived, then as a notice above the kept lists;
@@ -40,7 +49,7 @@ describe(`${groupListsModel.name} paths`, () => {
 
   it('reach the load, its failure and both ways of retrying', () => {
     const visited = new Set(paths.flatMap((path) => path.steps.map((step) => listsState(step.state))))
-    expect([...visited].sort()).toEqual(['failed', 'idle', 'loaded', 'loading'])
+    expect([...visited].sort()).toEqual(['failed', 'idle', 'loaded', 'loading', 'refreshing'])
     const events = new Set(paths.flatMap((path) => path.steps.map((step) => step.event.type)))
     expect(events).toContain('groups.retry')
     expect([...events].some((type) => type.startsWith('xstate.after.retryDelay'))).toBe(true)
