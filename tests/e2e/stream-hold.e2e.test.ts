@@ -44,7 +44,9 @@ describe('the live stream under the pointer', () => {
 
     await show.click()
     // shown at the player's request: the message moved down by what came in
-    await expect.poll(async () => (await up.boundingBox())?.y ?? 0).toBeGreaterThan(box.y)
+    await expect
+      .poll(async () => (await up.boundingBox())?.y ?? 0, { timeout: 15_000 })
+      .toBeGreaterThan(box.y)
     expect(issues.all()).toEqual([])
   })
 })
