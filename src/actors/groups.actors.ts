@@ -63,12 +63,14 @@ export const storesIn =
  * data of the new group loads without waiting for the next refresh (the live stream has none).
  */
 export function provideGroups(machine: GroupsMachine, deps: GroupsDeps) {
+  const readGroupLists = fromPromise<GroupLists>(({ signal }) => deps.api.call('groups', { signal }))
   return machine.provide({
     actors: {
       ...groupActors(gameCallFor(deps)),
       // a read: its failure is shown where the lists go, and the machine retries it
-      loadGroupLists: fromPromise<GroupLists>(({ signal }) => deps.api.call('groups', { signal })),
-      refreshGroupLists: fromPromise<GroupLists>(({ signal }) => deps.api.call('groups', { signal })),
+      // the first load and the background refresh are the same read
+      loadGroupLists: readGroupLists,
+      refreshGroupLists: readGroupLists,
     },
     actions: {
       resetStores: (_, { stores }) =>

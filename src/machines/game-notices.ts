@@ -14,6 +14,7 @@ export interface RecordedPrediction {
   readonly createdAt: number
 }
 
+import { titleLabel } from '../domain/title-label'
 import type { Notice } from './notices'
 
 /**
@@ -95,7 +96,7 @@ export const gameNotices = {
    */
   predictionRecorded: (recorded: RecordedPrediction): Notice => ({
     kind: 'positive',
-    message: `${recorded.trend} on ${recorded.titleName ?? `Title #${recorded.titleId}`} at ${formatPrice(recorded.atPrice, recorded.currency)}`,
+    message: `${recorded.trend} on ${titleLabel(recorded.titleId, recorded.titleName)} at ${formatPrice(recorded.atPrice, recorded.currency)}`,
     caption: `Judged at ${formatTime(evaluationTimeOf(recorded.createdAt))}; it is in Your Predictions`,
     key: 'prediction_recorded',
   }),

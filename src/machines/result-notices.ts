@@ -1,11 +1,12 @@
 import { formatTtc } from '../domain/number-format'
 import { type BetResult, type PredictionResult, predictionTally } from '../domain/results'
+import { titleLabel } from '../domain/title-label'
 import type { Notice } from './notices'
 
 /** A title's name, or undefined while the titles load. */
 export type TitleName = (titleId: number) => string | undefined
 
-const nameOf = (titleName: TitleName, titleId: number) => titleName(titleId) ?? `Title #${titleId}`
+const nameOf = (titleName: TitleName, titleId: number) => titleLabel(titleId, titleName(titleId))
 
 /** Results stay a little longer than other notices: they are news the player waited hours for. */
 const resultTimeoutMs = 10_000

@@ -9,6 +9,7 @@ import { createInvitationCodes, operatorCodeLifetimeMs } from '../../server/auth
 import { connectDatabase } from '../../server/db/connect'
 import type { Db } from '../../server/db/database'
 import { migrateToLatest } from '../../server/db/migrate'
+import { fairPlayCodes } from '../../src/api/fair-play'
 import type { LiveMessage, ServerMessage, Tick } from '../../src/api/market'
 import type { Poll } from '../../src/api/polls'
 import type { AuthUser } from '../../src/api/users'
@@ -265,7 +266,8 @@ describe('three server processes on PostgreSQL and Redis', () => {
             },
           )
           // fair play: a title whose market is closed at the cluster's time is refused, on any process
-          if ((tagged.body as { error?: { code?: string } }).error?.code === 'market_closed') continue
+          if ((tagged.body as { error?: { code?: string } }).error?.code === fairPlayCodes.marketClosed)
+            continue
           expect(tagged.status).toBe(200)
           tags += 1
         }

@@ -4,8 +4,8 @@ import type { ApiErrorBody } from '../../src/api/errors'
 import { type SignedUp, signUpPlayer } from '../support/accounts'
 import { dialects } from '../support/databases'
 import { type Answer, HttpClient } from '../support/http-client'
-import { RowWatch, windowSeconds } from '../support/security'
-import { startTestServer, type TestServer } from '../support/test-server'
+import { RowWatch, startRateLimitedServer, windowSeconds } from '../support/security'
+import type { TestServer } from '../support/test-server'
 
 const wrongPassword = 'not the password at all'
 /** Sign-in's answer once a rate limit is spent (security-rate-limits.test.ts), to the letter. */
@@ -31,16 +31,10 @@ const newAddress = () => `198.51.100.${++addressCounter % 250}`
  */
 describe.each(dialects)('DELETE /v1/users/me throttled as sign-in on %s', (dialect) => {
   let server: TestServer
-  const previousTrustProxy = process.env.TRUST_PROXY
   beforeAll(async () => {
-    process.env.TRUST_PROXY = '1'
-    server = await startTestServer(dialect, { env: { ALPHA_RATE_LIMITS: '1' } })
+    server = await startRateLimitedServer(dialect)
   })
-  afterAll(async () => {
-    if (previousTrustProxy === undefined) delete process.env.TRUST_PROXY
-    else process.env.TRUST_PROXY = previousTrustProxy
-    await server.stop()
-  })
+  afterAll(() => server.stop())
 
   const deleteAccount = (player: SignedUp, password: string, address = newAddress()) =>
     player.client.delete<ApiErrorBody>(

@@ -4,7 +4,8 @@ import { clientErrorLimits } from '../../src/api/client-errors'
 import { signUpPlayer } from '../support/accounts'
 import { dialects } from '../support/databases'
 import { HttpClient } from '../support/http-client'
-import { startTestServer, type TestServer } from '../support/test-server'
+import { startRateLimitedServer } from '../support/security'
+import type { TestServer } from '../support/test-server'
 
 interface LogLine {
   level: number
@@ -37,17 +38,11 @@ function clientAt(server: TestServer, client = new HttpClient(server.url)) {
 describe.each(dialects)('POST /v1/client-errors on %s', (dialect) => {
   let server: TestServer
   const recorded = recordingLog()
-  const previousTrustProxy = process.env.TRUST_PROXY
 
   beforeAll(async () => {
-    process.env.TRUST_PROXY = '1'
-    server = await startTestServer(dialect, { env: { ALPHA_RATE_LIMITS: '1' }, log: recorded.log })
+    server = await startRateLimitedServer(dialect, { log: recorded.log })
   })
-  afterAll(async () => {
-    if (previousTrustProxy === undefined) delete process.env.TRUST_PROXY
-    else process.env.TRUST_PROXY = previousTrustProxy
-    await server.stop()
-  })
+  afterAll(() => server.stop())
 
   it('accepts a guest report and logs it at warn', async () => {
     const before = recorded.reports().length

@@ -4,6 +4,7 @@ import { newInvitationCode, signUpPlayer, uniqueName } from '../support/accounts
 import { dialects } from '../support/databases'
 import { tableCounts } from '../support/db-snapshot'
 import { HttpClient } from '../support/http-client'
+import { startRateLimitedServer } from '../support/security'
 import { startTestServer, type TestServer } from '../support/test-server'
 
 interface ErrorBody {
@@ -32,16 +33,10 @@ function expectRateLimited(answer: { status: number; headers: Headers; body: unk
 /** ALPHA_RATE_LIMITS=1 turns on the per-IP and per-account limits of sign-in, sign-up and reset. */
 describe.each(dialects)('rate limits of the auth routes on %s', (dialect) => {
   let server: TestServer
-  const previousTrustProxy = process.env.TRUST_PROXY
   beforeAll(async () => {
-    process.env.TRUST_PROXY = '1'
-    server = await startTestServer(dialect, { env: { ALPHA_RATE_LIMITS: '1' } })
+    server = await startRateLimitedServer(dialect)
   })
-  afterAll(async () => {
-    if (previousTrustProxy === undefined) delete process.env.TRUST_PROXY
-    else process.env.TRUST_PROXY = previousTrustProxy
-    await server.stop()
-  })
+  afterAll(() => server.stop())
 
   it('sign-in: the 21st request from one address within a minute is refused, other addresses go on', async () => {
     expect(authLimits.signIn.ip).toEqual({ max: 20, timeWindow: '1 minute' })

@@ -5,8 +5,8 @@ import { signUpPlayer, uniqueName } from '../support/accounts'
 import { dialects } from '../support/databases'
 import { tableCounts } from '../support/db-snapshot'
 import { type Answer, HttpClient } from '../support/http-client'
-import { windowSeconds } from '../support/security'
-import { startTestServer, type TestServer } from '../support/test-server'
+import { startRateLimitedServer, windowSeconds } from '../support/security'
+import type { TestServer } from '../support/test-server'
 
 /**
  * Issue 7 item 4, rate limits (ALPHA_RATE_LIMITS=1, the default outside tests): every limited route
@@ -41,16 +41,10 @@ function expectLimited(answer: Answer, label: string, windowSeconds: number): vo
 
 describe.each(dialects)('security: rate limits on %s', (dialect) => {
   let server: TestServer
-  const previousTrustProxy = process.env.TRUST_PROXY
   beforeAll(async () => {
-    process.env.TRUST_PROXY = '1'
-    server = await startTestServer(dialect, { env: { ALPHA_RATE_LIMITS: '1' } })
+    server = await startRateLimitedServer(dialect)
   })
-  afterAll(async () => {
-    if (previousTrustProxy === undefined) delete process.env.TRUST_PROXY
-    else process.env.TRUST_PROXY = previousTrustProxy
-    await server.stop()
-  })
+  afterAll(() => server.stop())
 
   /** A request of each limited auth route that passes validation, naming the account `account`. */
   const authRequests: Record<keyof typeof authLimits, { path: string; body: (account: string) => object }> = {

@@ -3,7 +3,7 @@ import type { Db } from '../../server/db/database'
 import type { TestDialect } from './databases'
 import { describeChanges, rowChanges, type Snapshot, snapshot, tableNames } from './db-rows'
 import type { Answer } from './http-client'
-import type { TestServer } from './test-server'
+import { startTestServer, type TestServer, type TestServerOptions } from './test-server'
 
 /** Every row of every table of a test server, to prove that a refused request changed nothing. */
 export class RowWatch {
@@ -73,4 +73,25 @@ export function foreignOriginsOf(serverUrl: string): string[] {
 export function windowSeconds(window: string): number {
   const [count = '0', unit = ''] = window.split(' ')
   return Number(count) * (unit.startsWith('hour') ? 3600 : unit.startsWith('minute') ? 60 : 1)
+}
+
+/**
+ * A test server with the rate limits on, behind a trusted proxy (`X-Forwarded-For` names each
+ * caller's address, so a test plays many addresses); `stop` puts TRUST_PROXY back as it was.
+ */
+export async function startRateLimitedServer(
+  dialect: TestDialect,
+  options: Omit<TestServerOptions, 'env'> = {},
+): Promise<TestServer> {
+  const previous = process.env.TRUST_PROXY
+  process.env.TRUST_PROXY = '1'
+  const server = await startTestServer(dialect, { ...options, env: { ALPHA_RATE_LIMITS: '1' } })
+  return {
+    ...server,
+    async stop() {
+      if (previous === undefined) delete process.env.TRUST_PROXY
+      else process.env.TRUST_PROXY = previous
+      await server.stop()
+    },
+  }
 }

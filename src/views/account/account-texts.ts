@@ -1,6 +1,7 @@
 import type { Transaction, TransactionAbout, TransactionType } from '~/api/transactions'
 import type { TrophyKind } from '~/domain/account-summary'
 import { isRanked } from '~/domain/account-summary'
+import { titleLabel } from '~/domain/title-label'
 import { parseTransactionReference } from '~/domain/transaction-reference'
 
 /** What each ledger type means to a player (spec §3 "Transaction" types). */
@@ -27,7 +28,7 @@ const sideLabels = { up: 'Up', flat: 'Flat', down: 'Down' } as const
 function aboutText(about: TransactionAbout | undefined, titleName: (id: number) => string | undefined) {
   if (about?.predictions !== undefined && about.predictions > 1) return `${about.predictions} predictions`
   if (about?.titleId === undefined) return undefined
-  const title = titleName(about.titleId) ?? `Title #${about.titleId}`
+  const title = titleLabel(about.titleId, titleName(about.titleId))
   return about.side ? `${title} (${sideLabels[about.side]})` : title
 }
 

@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react'
 import { styled } from 'styled-system/jsx'
 import type { ActorRefFrom } from 'xstate'
+import { titleLabel } from '~/domain/title-label'
 import { type GroupFormMachine, selectDraft } from '~/machines/group-form.machine'
 import { selectTitles } from '~/machines/title-info.machine'
 import { useClient } from '~/views/client-context'
@@ -16,7 +17,7 @@ export function EventTitles({ form }: { readonly form: ActorRefFrom<GroupFormMac
   const client = useClient()
   const chosen = useSelector(form, (snapshot) => selectDraft(snapshot).titleRestrictions)
   const titles = useSelector(client.store('titleInfo'), (snapshot) => selectTitles(snapshot.context))
-  const nameOf = (id: number) => titles.find((title) => title.id === id)?.n ?? `Title ${id}`
+  const nameOf = (id: number) => titleLabel(id, titles.find((title) => title.id === id)?.n)
   return (
     <styled.div
       role="group"

@@ -16,6 +16,12 @@ const classes = {
   reason: css({ fontSize: 'xs', color: 'fg.muted', textAlign: 'end', maxW: 'xs' }),
 }
 
+/** The two directions, in the order they show. */
+const directions = [
+  { trend: 'Up', Icon: TrendingUp, className: classes.up, shortcut: feedKeyShortcuts.up },
+  { trend: 'Down', Icon: TrendingDown, className: classes.down, shortcut: feedKeyShortcuts.down },
+] as const
+
 const described = (...ids: (string | undefined)[]) => ids.filter(Boolean).join(' ') || undefined
 
 /**
@@ -38,30 +44,21 @@ export function TagButtons({
   return (
     <div className={classes.box}>
       <div className={classes.row}>
-        <button
-          type="button"
-          className={classes.up}
-          disabled={refusals.Up !== undefined}
-          title={refusals.Up}
-          aria-describedby={described(describedBy, refusals.Up && reasonId)}
-          aria-keyshortcuts={feedKeyShortcuts.up}
-          onClick={tag('Up')}
-        >
-          <TrendingUp aria-hidden />
-          Up
-        </button>
-        <button
-          type="button"
-          className={classes.down}
-          disabled={refusals.Down !== undefined}
-          title={refusals.Down}
-          aria-describedby={described(describedBy, refusals.Down && reasonId)}
-          aria-keyshortcuts={feedKeyShortcuts.down}
-          onClick={tag('Down')}
-        >
-          <TrendingDown aria-hidden />
-          Down
-        </button>
+        {directions.map(({ trend, Icon, className, shortcut }) => (
+          <button
+            key={trend}
+            type="button"
+            className={className}
+            disabled={refusals[trend] !== undefined}
+            title={refusals[trend]}
+            aria-describedby={described(describedBy, refusals[trend] && reasonId)}
+            aria-keyshortcuts={shortcut}
+            onClick={tag(trend)}
+          >
+            <Icon aria-hidden />
+            {trend}
+          </button>
+        ))}
       </div>
       {reason ? (
         <p id={reasonId} className={classes.reason}>

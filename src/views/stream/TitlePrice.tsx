@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react'
 import { memo } from 'react'
 import { css } from 'styled-system/css'
 import { formatPrice } from '~/domain/number-format'
+import { titleLabel } from '~/domain/title-label'
 import { selectLatestPrice } from '~/machines/prices.machine'
 import { selectTitleCurrency, selectTitleName } from '~/machines/title-info.machine'
 import { useClient } from '~/views/client-context'
@@ -38,7 +39,7 @@ export const TitlePrice = memo(function TitlePrice({
   )
   return (
     <span id={id} className={styles.root}>
-      <span className={styles.name}>{name ?? `Title ${titleId}`}</span>
+      <span className={styles.name}>{titleLabel(titleId, name)}</span>
       <span className={styles.price}>
         {price === undefined ? 'no price yet' : formatPrice(price, currency)}
       </span>

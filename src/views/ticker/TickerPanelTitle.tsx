@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react'
+import { titleLabel } from '~/domain/title-label'
 import { selectTitleName } from '~/machines/title-info.machine'
 import { useClient } from '~/views/client-context'
 
@@ -8,5 +9,5 @@ export function TickerPanelTitle({ titleId }: { readonly titleId: number }) {
   const name = useSelector(client.store('titleInfo'), (snapshot) =>
     selectTitleName(snapshot.context, titleId),
   )
-  return <>{name ?? `Title #${titleId}`}</>
+  return <>{titleLabel(titleId, name)}</>
 }

@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
+import { titleLabel } from '~/domain/title-label'
 import { type SettingsFormMachine, selectShownSettings } from '~/machines/settings-form.machine'
 import { selectTitles } from '~/machines/title-info.machine'
 import { useClient } from '~/views/client-context'
@@ -14,7 +15,7 @@ export function WatchListSettings({ form }: { readonly form: ActorRefFrom<Settin
   const settings = useSelector(form, selectShownSettings)
   const titles = useSelector(client.store('titleInfo'), (snapshot) => selectTitles(snapshot.context))
   if (!settings) return null
-  const nameOf = (id: number) => titles.find((title) => title.id === id)?.n ?? `Title ${id}`
+  const nameOf = (id: number) => titleLabel(id, titles.find((title) => title.id === id)?.n)
   return (
     <SettingsSection id="settings-watch-list" title="Watch list" description="The titles you follow.">
       {settings.watchList.length === 0 ? (

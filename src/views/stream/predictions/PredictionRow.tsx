@@ -5,6 +5,7 @@ import type { TaggedMessage } from '~/api/predictions'
 import { formatDateTime, isoDateTime } from '~/domain/date-format'
 import { formatDecimal, formatPrice } from '~/domain/number-format'
 import { predictionStanding, predictionStatus } from '~/domain/prediction'
+import { titleLabel } from '~/domain/title-label'
 import { selectLatestPrice } from '~/machines/prices.machine'
 import { selectTitleCurrency, selectTitleName } from '~/machines/title-info.machine'
 import { useClient } from '~/views/client-context'
@@ -45,7 +46,7 @@ export const PredictionRow = memo(function PredictionRow({
   return (
     <Table.Row>
       <Table.Header scope="row" fontWeight="medium">
-        {name ?? `Title ${prediction.titleId}`}
+        {titleLabel(prediction.titleId, name)}
         <styled.span display="block" hideFrom="md" fontSize="xs" fontWeight="normal" color="fg.muted">
           {price(prediction.atPrice)} → {compared} · reward {formatDecimal(prediction.rewardFactor)}
         </styled.span>
