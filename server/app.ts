@@ -49,6 +49,7 @@ import { createMailer, type Mailer } from './mail/mailer'
 import { createMarket } from './market/create-market'
 import type { MarketSource } from './market/source'
 import { createMetrics } from './metrics/metrics'
+import { observePoolWaits } from './metrics/pool-wait'
 import { realtimePlugin } from './realtime/realtime.plugin'
 
 /** Builds the context from the configuration: logger, clock, database (migrated), mailer. */
@@ -82,6 +83,7 @@ export async function createContext(
   const market = cluster ? cluster.market(localMarket) : localMarket
   const metrics = createMetrics()
   metrics.readPool(() => poolReadingOf(db))
+  observePoolWaits(db, (seconds) => metrics.poolWait.observe(seconds))
   const jobs = new JobRunner(clock, log, (job, seconds) => metrics.jobRunDuration.observe({ job }, seconds))
   const ctx: AppContext = {
     config,

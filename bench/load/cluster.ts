@@ -16,7 +16,8 @@ import { connectDatabase } from '../../server/db/connect'
  * The servers of a load scenario: N real server processes (`server/main.ts` compiled by esbuild as
  * `npm run build:server` does, run with `npm start`'s node flags) on a fresh PostgreSQL database and a
  * fresh Redis key prefix, started as `npm run start:cluster` starts them (the first alone: it migrates;
- * then the others), bots off, rate limits off, the cluster's shared test clock on.
+ * then the others), or one process on a fresh embedded SQLite file (the default install); bots off,
+ * rate limits off, the test clock on.
  */
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
@@ -45,6 +46,12 @@ export async function compile(): Promise<void> {
   ])
 }
 
+/** `npm start`'s node flags; BENCH_SERVER_FLAGS adds more (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof). */
+const serverNodeFlags = [
+  '--max-semi-space-size=2',
+  ...(process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean),
+]
+
 /** Every server and worker process running, for a Ctrl-C to take down. */
 export const liveChildren = new Set<ChildProcess>()
 
@@ -59,8 +66,6 @@ export interface ServerNode {
 
 export interface Cluster {
   nodes: ServerNode[]
-  databaseUrl: string
-  prefix: string
   /** server clock minus Date.now() once the clock has been moved */
   clockOffsetMs: number
   serverNow: number
@@ -105,30 +110,30 @@ async function clock(node: ServerNode, advanceMs: number): Promise<number> {
   return ((await answer.json()) as { now: number }).now
 }
 
-/** Starts `size` processes on a fresh database and prefix, moves the clock to `clockTarget(now)`. */
+/** Where a scenario's servers keep their data. */
+export type Backend = 'sqlite' | 'postgres'
+
+/**
+ * Starts `size` processes on a fresh store (PostgreSQL + Redis, or the embedded SQLite default: one
+ * process, no Redis), moves the clock to `clockTarget(now)`.
+ */
 export async function startCluster(
+  backend: Backend,
   size: number,
   playerCodes: number,
   clockTarget: (serverNow: number) => number,
 ): Promise<Cluster> {
-  const name = `alpha_bench_load_${randomBytes(5).toString('hex')}`
-  const admin = new pg.Client({ connectionString: postgresAdminUrl })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const dbUrl = new URL(postgresAdminUrl)
-  dbUrl.pathname = `/${name}`
-  const databaseUrl = dbUrl.toString()
-  const prefix = `alpha-bench-load-${randomBytes(5).toString('hex')}:`
+  if (backend === 'sqlite' && size !== 1) throw new Error('the embedded SQLite default is one process')
+  const stores = backend === 'postgres' ? await createSharedStores() : undefined
   const dataDir = mkdtempSync(join(tmpdir(), 'alpha-bench-load-'))
   const nodes: ServerNode[] = []
   const env = {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? '',
     HOST: '127.0.0.1',
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: redisUrl,
-    ALPHA_REDIS_PREFIX: prefix,
+    ...(stores
+      ? { DATABASE_URL: stores.databaseUrl, REDIS_URL: redisUrl, ALPHA_REDIS_PREFIX: stores.prefix }
+      : {}),
     ALPHA_DATA_DIR: dataDir,
     ALPHA_STATIC_DIR: join(dataDir, 'dist'),
     ALPHA_SECRET: 'bench-load-secret-that-is-at-least-32-characters',
@@ -139,7 +144,7 @@ export async function startCluster(
     LOG_LEVEL: 'warn',
   }
   const start = (port: number): ServerNode => {
-    const child = spawn(process.execPath, ['--max-semi-space-size=2', serverEntry], {
+    const child = spawn(process.execPath, [...serverNodeFlags, serverEntry], {
       cwd: root,
       env: { ...env, PORT: String(port) },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -169,18 +174,7 @@ export async function startCluster(
         if (node.child.exitCode === null && node.child.signalCode === null) node.child.kill('SIGKILL')
       }),
     )
-    const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 })
-    try {
-      await redis.connect()
-      const keys = await redis.keys(`${prefix}*`)
-      if (keys.length > 0) await redis.del(...keys)
-    } finally {
-      redis.disconnect()
-    }
-    const cleanup = new pg.Client({ connectionString: postgresAdminUrl })
-    await cleanup.connect()
-    await cleanup.query(`drop database if exists ${name} with (force)`)
-    await cleanup.end()
+    await stores?.remove()
     rmSync(dataDir, { recursive: true, force: true })
   }
 
@@ -196,17 +190,14 @@ export async function startCluster(
     const now = await clock(head, 0)
     await clock(head, Math.max(0, clockTarget(now) - now))
     await Promise.all(nodes.slice(1).map((node) => clock(node, 0)))
+    const asked = Date.now()
     const serverNow = await clock(head, 0)
-    // the processes' clock is Date.now() plus the offset the shared test clock keeps in Redis
-    const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 })
-    let clockOffsetMs = 0
-    try {
-      await redis.connect()
-      clockOffsetMs = Number((await redis.get(`${prefix}test-clock-offset`)) ?? 0)
-    } finally {
-      redis.disconnect()
-    }
-    const db = connectDatabase({ databaseUrl, dataDir })
+    // the processes' clock is Date.now() plus an offset: the shared test clock keeps it in Redis; a
+    // process alone keeps it itself (read from its answer, to a millisecond or two)
+    const clockOffsetMs = stores
+      ? await stores.clockOffset()
+      : serverNow - Math.round((asked + Date.now()) / 2)
+    const db = connectDatabase({ databaseUrl: stores?.databaseUrl, dataDir })
     let codes: string[] = []
     try {
       codes = await createInvitationCodes(db, {
@@ -218,10 +209,47 @@ export async function startCluster(
     } finally {
       await db.destroy()
     }
-    return { nodes, databaseUrl, prefix, clockOffsetMs, serverNow, codes, stop }
+    return { nodes, clockOffsetMs, serverNow, codes, stop }
   } catch (error) {
     await stop().catch(() => undefined)
     throw error
+  }
+}
+
+/** A fresh PostgreSQL database and Redis key prefix, and how to remove them. */
+async function createSharedStores() {
+  const name = `alpha_bench_load_${randomBytes(5).toString('hex')}`
+  const admin = new pg.Client({ connectionString: postgresAdminUrl })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const dbUrl = new URL(postgresAdminUrl)
+  dbUrl.pathname = `/${name}`
+  const prefix = `alpha-bench-load-${randomBytes(5).toString('hex')}:`
+  const withRedis = async <T>(work: (redis: Redis) => Promise<T>): Promise<T> => {
+    const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 })
+    try {
+      await redis.connect()
+      return await work(redis)
+    } finally {
+      redis.disconnect()
+    }
+  }
+  return {
+    databaseUrl: dbUrl.toString(),
+    prefix,
+    clockOffset: () =>
+      withRedis(async (redis) => Number((await redis.get(`${prefix}test-clock-offset`)) ?? 0)),
+    async remove() {
+      await withRedis(async (redis) => {
+        const keys = await redis.keys(`${prefix}*`)
+        if (keys.length > 0) await redis.del(...keys)
+      })
+      const cleanup = new pg.Client({ connectionString: postgresAdminUrl })
+      await cleanup.connect()
+      await cleanup.query(`drop database if exists ${name} with (force)`)
+      await cleanup.end()
+    },
   }
 }
 

@@ -8,6 +8,7 @@ import { instruments } from '../../server/market/universe'
 import { nextMessage } from '../child-message'
 import { waitForQuiet } from '../engine/machine'
 import {
+  type Backend,
   type Cluster,
   compile,
   databaseCpuBetween,
@@ -19,18 +20,47 @@ import {
   workerEntry,
 } from './cluster'
 import type { PlayerBehaviour, WindowReport, WorkerCommand, WorkerReport } from './protocol'
+import {
+  combineFigures,
+  describeServerFigures,
+  type ServerFigures,
+  scrapeMetrics,
+  serverFigures,
+} from './server-metrics'
 
 /**
  * bench/load: a mixed, realistic workload (state polling every 10 s, tags every ~30 s, a bet per open
- * poll, a socket subscribed to 10 titles per player) against one server process and against three, on
- * PostgreSQL and Redis. The player count climbs in steps; a step is sustained when the state call's
- * p99 stays under 200 ms, under 1 % of the calls fail and the sockets get their ticks. The highest
- * sustained count per process, one process against three, is the figure. Method and figures:
- * bench/README.md, "load".
+ * poll, a socket subscribed to 10 titles per player) against the embedded default (SQLite, one process,
+ * no Redis) and against PostgreSQL and Redis (one process and three). The player count climbs in
+ * steps; a step is sustained when the state call's p99 stays under 200 ms, under 1 % of the calls fail
+ * and the sockets get their ticks. The highest sustained count per process, and what a thousand
+ * players cost the server's CPU there, are the figures; beside them what the servers' own /metrics say
+ * (event-loop delay, GC, pool wait, job run times). Method and figures: bench/README.md, "load".
  */
 
 const env = process.env
-const processCounts = (env.BENCH_PROCESSES ?? '1,3').split(',').map(Number)
+interface ScenarioPlan {
+  backend: Backend
+  processes: number
+}
+/** `backend:processes` pairs; BENCH_PROCESSES (the old knob) keeps its meaning: PostgreSQL only */
+const scenarioPlans: ScenarioPlan[] = (
+  env.BENCH_SCENARIOS ??
+  (env.BENCH_PROCESSES
+    ? env.BENCH_PROCESSES.split(',')
+        .map((count) => `postgres:${count}`)
+        .join(',')
+    : 'sqlite:1,postgres:1,postgres:3')
+)
+  .split(',')
+  .map((plan) => {
+    const [backend, processes] = plan.split(':')
+    if ((backend !== 'sqlite' && backend !== 'postgres') || !Number(processes))
+      throw new Error(`BENCH_SCENARIOS: ${plan} is not sqlite:1 or postgres:N`)
+    return { backend, processes: Number(processes) }
+  })
+const backendName = (plan: ScenarioPlan) => (plan.backend === 'sqlite' ? 'SQLite' : 'PostgreSQL + Redis')
+const scenarioName = (plan: ScenarioPlan) => `${backendName(plan)}, ${plan.processes} process(es)`
 const maxPlayers = Number(env.BENCH_MAX_PLAYERS ?? 3000)
 const steps = (env.BENCH_STEPS ?? '25,50,100,200,400,600,900,1350,2000,3000')
   .split(',')
@@ -39,8 +69,8 @@ const steps = (env.BENCH_STEPS ?? '25,50,100,200,400,600,900,1350,2000,3000')
 const warmupMs = Number(env.BENCH_WARMUP_S ?? 10) * 1000
 const windowMs = Number(env.BENCH_WINDOW_S ?? 20) * 1000
 /** hard limit of one scenario (start, ramp), and of the whole run */
-const scenarioBudgetMs = Number(env.BENCH_SCENARIO_S ?? 240) * 1000
-const runBudgetMs = Number(env.BENCH_RUN_S ?? 690) * 1000
+const scenarioBudgetMs = Number(env.BENCH_SCENARIO_S ?? 230) * 1000
+const runBudgetMs = Number(env.BENCH_RUN_S ?? 780) * 1000
 /** load-generating worker processes */
 const workerCount = Number(env.BENCH_WORKERS ?? 2)
 const behaviour: PlayerBehaviour = {
@@ -95,12 +125,13 @@ interface StepResult {
   machineBusy?: number
   loadAverage: number
   workerLagP99: number
+  /** what the servers' /metrics say about the window */
+  server: ServerFigures
   sustained: boolean
   why: string[]
 }
 
-interface ScenarioResult {
-  processes: number
+interface ScenarioResult extends ScenarioPlan {
   busyBefore?: number
   loadAverageBefore: number
   steps: StepResult[]
@@ -120,6 +151,8 @@ const pct = (value: number | undefined) => (value === undefined ? '?' : `${Math.
 /** server CPU (all processes) per 1,000 players, cores: what a player costs, whoever else runs */
 const perThousand = (step: StepResult) =>
   (step.serverCpu.reduce((sum, cpu) => sum + cpu, 0) / step.players) * 1000
+/** the load generator's CPU per 1,000 players, cores: whether it, not the server, limits a step */
+const clientPerThousand = (step: StepResult) => (step.clientCpu / step.players) * 1000
 const elapsed = () => performance.now() - runStartedAt
 
 function percentile(values: number[], p: number): number {
@@ -257,12 +290,16 @@ async function measureWindow(
       await Promise.all(workers.map((worker) => ask<Collected>(worker, { type: 'collect' }, 'collected')))
     ).map((collected) => collected.report),
   )
+  const scrape = () => Promise.all(cluster.nodes.map((node) => scrapeMetrics(node.url)))
+  // also resets the servers' event-loop delay monitors: the scrape after reads the window's
+  const scrapedBefore = await scrape()
   const before = marks(cluster, cpuAtMark)
   await sleep(windowMs)
   const reports = (
     await Promise.all(workers.map((worker) => ask<Collected>(worker, { type: 'collect' }, 'collected')))
   ).map((collected) => collected.report)
   const after = marks(cluster, clientCpuOf(reports))
+  const scrapedAfter = await scrape()
   const seconds = (after.at - before.at) / 1000
   const all = (key: keyof WindowReport['latencies']) => reports.flatMap((report) => report.latencies[key])
   const sum = (pick: (report: WindowReport) => number) => reports.reduce((total, r) => total + pick(r), 0)
@@ -311,6 +348,9 @@ async function measureWindow(
         : undefined,
     loadAverage: loadavg()[0] ?? 0,
     workerLagP99: Math.max(0, ...reports.map((r) => r.loopDelayP99)),
+    server: combineFigures(
+      scrapedAfter.map((scraped, i) => serverFigures(scrapedBefore[i] ?? new Map(), scraped)),
+    ),
     sustained: false,
     why: [],
   }
@@ -324,15 +364,16 @@ async function measureWindow(
   return result
 }
 
-function describeStep(processes: number, step: StepResult): string {
+function describeStep(step: StepResult): string {
   const topError = Object.entries(step.errorKinds).sort((a, b) => b[1] - a[1])[0]
   return [
-    `${processes} proc ${String(step.players).padStart(5)} players${step.attempt > 1 ? ' (again)' : ''}:`,
+    `${String(step.players).padStart(5)} players${step.attempt > 1 ? ' (again)' : ''}:`,
     `state ${n0(step.stateCalls / step.seconds)}/s p50 ${ms(step.stateP50)} p99 ${ms(step.stateP99)} max ${ms(step.stateMax)};`,
     `${n0(step.requestsPerSecond)} req/s, errors ${step.errors};`,
     `p99 untagged ${ms(step.untaggedP99)} tag ${ms(step.tagP99)} bet ${ms(step.betP99)} (${step.tags} tags, ${step.bets} bets);`,
     `sockets ${step.socketsWithTicks}/${step.players} with ticks, ${n0(step.ticksPerSecond)} ticks/s, delay p50 ${ms(step.tickDelayP50)} p99 ${ms(step.tickDelayP99)}, ${step.socketCloses} closes;`,
-    `cpu servers ${step.serverCpu.map((cpu) => cpu.toFixed(2)).join('+')} (${perThousand(step).toFixed(2)} per 1,000 players) clients ${step.clientCpu.toFixed(2)} pg+redis ${step.databaseCpu.toFixed(2)} machine ${pct(step.machineBusy)} load ${step.loadAverage.toFixed(1)}${step.workerLagP99 > workerLagFlagMs ? ` WORKER LAG ${ms(step.workerLagP99)}` : ''};`,
+    `cpu servers ${step.serverCpu.map((cpu) => cpu.toFixed(2)).join('+')} (${perThousand(step).toFixed(2)} per 1,000 players) clients ${step.clientCpu.toFixed(2)} (${clientPerThousand(step).toFixed(2)} per 1,000) pg+redis ${step.databaseCpu.toFixed(2)} machine ${pct(step.machineBusy)} load ${step.loadAverage.toFixed(1)}${step.workerLagP99 > workerLagFlagMs ? ` WORKER LAG ${ms(step.workerLagP99)}` : ''};`,
+    `${describeServerFigures(step.server)};`,
     step.sustained ? 'ok' : `NOT SUSTAINED (${step.why.join(', ')})`,
     ...(topError ? [`| top error: ${topError[0]} ×${topError[1]}`] : []),
   ].join(' ')
@@ -340,16 +381,15 @@ function describeStep(processes: number, step: StepResult): string {
 
 // --- one scenario: N processes, the ramp
 
-async function scenario(processes: number): Promise<ScenarioResult> {
-  const busyBefore = await waitForQuiet(
-    `${processes} process(es)`,
-    Number(env.BENCH_QUIET_PATIENCE_MS ?? 15_000),
-  )
+async function scenario(plan: ScenarioPlan): Promise<ScenarioResult> {
+  const { processes } = plan
+  const name = scenarioName(plan)
+  const busyBefore = await waitForQuiet(name, Number(env.BENCH_QUIET_PATIENCE_MS ?? 15_000))
   const loadAverageBefore = loadavg()[0] ?? 0
   const started = performance.now()
   const deadline = Math.min(started + scenarioBudgetMs, runStartedAt + runBudgetMs)
   const result: ScenarioResult = {
-    processes,
+    ...plan,
     busyBefore,
     loadAverageBefore,
     steps: [],
@@ -361,13 +401,13 @@ async function scenario(processes: number): Promise<ScenarioResult> {
   let cluster: Cluster | undefined
   let workers: ChildProcess[] = []
   try {
-    cluster = await startCluster(processes, steps.at(-1) ?? 0, clockTarget)
+    cluster = await startCluster(plan.backend, processes, steps.at(-1) ?? 0, clockTarget)
     const titleIds = tradingTitles(cluster.serverNow)
     console.log(
-      `${processes} process(es) on ports ${cluster.nodes.map((node) => node.port).join(', ')} up in ${((performance.now() - started) / 1000).toFixed(1)} s; game clock ${new Date(cluster.serverNow).toISOString()}, ${titleIds.length} trading titles`,
+      `${name} on ports ${cluster.nodes.map((node) => node.port).join(', ')} up in ${((performance.now() - started) / 1000).toFixed(1)} s; game clock ${new Date(cluster.serverNow).toISOString()}, ${titleIds.length} trading titles`,
     )
     workers = await startWorkers(cluster, titleIds)
-    // what the processes cost with nobody playing: the market, the jobs (every process runs them), Redis
+    // what the processes cost with nobody playing: the market, the jobs (on the elected process), Redis
     const idleFrom = marks(cluster, 0)
     await sleep(idleSampleMs)
     const idleTo = marks(cluster, 0)
@@ -408,13 +448,13 @@ async function scenario(processes: number): Promise<ScenarioResult> {
       )
       await sleep(warmupMs)
       let step = await measureWindow(cluster, workers, players, 1)
-      console.log(describeStep(processes, step))
+      console.log(`${name} ${describeStep(step)}`)
       result.steps.push(step)
       // the machine is shared: a failed step gets one more window (if time allows) before the ramp ends
       if (!step.sustained && performance.now() + windowMs + 3000 < deadline) {
         await sleep(3000)
         step = await measureWindow(cluster, workers, players, 2)
-        console.log(describeStep(processes, step))
+        console.log(`${name} ${describeStep(step)}`)
         result.steps.push(step)
       }
       if (!step.sustained) {
@@ -438,7 +478,7 @@ async function scenario(processes: number): Promise<ScenarioResult> {
   } catch (error) {
     result.error = error instanceof Error ? error.message : String(error)
     result.end = 'failed'
-    console.error(`${processes} process(es): ${result.error}`)
+    console.error(`${name}: ${result.error}`)
   } finally {
     await stopWorkers(workers)
     await cluster?.stop().catch((error) => console.error(`cleanup: ${error}`))
@@ -461,34 +501,58 @@ function revision(): string {
   }
 }
 
+const secondsMs = (seconds: number) => `${Math.round(seconds * 1000)} ms`
+
 function report(results: ScenarioResult[], machine: string): string {
-  const one = results.find((r) => r.processes === 1)
-  const three = results.find((r) => r.processes === 3)
+  const one = results.find((r) => r.backend === 'postgres' && r.processes === 1)
+  const three = results.find((r) => r.backend === 'postgres' && r.processes === 3)
   const lines = [
     machine,
     '',
-    '| processes | highest sustained players | per process | state p99 there | req/s there | server CPU there (cores) | server CPU per 1,000 players | load generator CPU | PostgreSQL + Redis CPU | machine busy | first step not sustained | load average before / at the end |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '| scenario | highest sustained players | server CPU per 1,000 players | per process | state p99 there | event-loop delay p99 / max there | GC pauses there | pool wait p99 there | req/s there | server CPU there (cores) | load generator CPU (per 1,000 players) | PostgreSQL + Redis CPU | machine busy | first step not sustained | load average before / at the end |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ]
   for (const r of results) {
     const best = r.best
     const failedStep = r.steps.findLast((step) => !step.sustained)
+    const there = (show: (step: StepResult) => string) => (best ? show(best) : '—')
+    const server = (show: (figures: ServerFigures) => string) =>
+      there((step) => (step.server.read ? show(step.server) : '?'))
     lines.push(
-      `| ${r.processes} | ${best ? `**${n0(best.players)}**` : r.error ? 'failed' : 'none'}${r.end.startsWith('time') || r.end.startsWith('the last') ? ' (at least)' : ''} | ${best ? n0(best.players / r.processes) : '—'} | ${best ? ms(best.stateP99) : '—'} | ${best ? n0(best.requestsPerSecond) : '—'} | ${best ? best.serverCpu.map((c) => c.toFixed(2)).join(' + ') : '—'} | ${best ? perThousand(best).toFixed(2) : '—'} | ${best ? best.clientCpu.toFixed(2) : '—'} | ${best ? best.databaseCpu.toFixed(2) : '—'} | ${best ? pct(best.machineBusy) : '—'} | ${failedStep ? `${n0(failedStep.players)}: ${failedStep.why.join(', ')}` : r.end} | ${r.loadAverageBefore.toFixed(1)} / ${(r.steps.at(-1)?.loadAverage ?? 0).toFixed(1)} |`,
+      [
+        '',
+        scenarioName(r),
+        `${best ? `**${n0(best.players)}**` : r.error ? 'failed' : 'none'}${r.end.startsWith('time') || r.end.startsWith('the last') ? ' (at least)' : ''}`,
+        there((step) => `**${perThousand(step).toFixed(2)}**`),
+        there((step) => n0(step.players / r.processes)),
+        there((step) => ms(step.stateP99)),
+        server((f) => `${secondsMs(f.loopDelayP99)} / ${secondsMs(f.loopDelayMax)}`),
+        server((f) => `${secondsMs(f.gcPause)} in ${Math.round(windowMs / 1000)} s`),
+        server((f) => `≤ ${secondsMs(f.poolWaitP99)}`),
+        there((step) => n0(step.requestsPerSecond)),
+        there((step) => step.serverCpu.map((c) => c.toFixed(2)).join(' + ')),
+        there((step) => `${step.clientCpu.toFixed(2)} (${clientPerThousand(step).toFixed(2)})`),
+        there((step) => step.databaseCpu.toFixed(2)),
+        there((step) => pct(step.machineBusy)),
+        failedStep ? `${n0(failedStep.players)}: ${failedStep.why.join(', ')}` : r.end,
+        `${r.loadAverageBefore.toFixed(1)} / ${(r.steps.at(-1)?.loadAverage ?? 0).toFixed(1)}`,
+        '',
+      ]
+        .join(' | ')
+        .trim(),
     )
   }
   lines.push('')
   if (one?.best && three?.best)
     lines.push(
-      `- **Ratio three / one: ${(three.best.players / one.best.players).toFixed(2)}×** (${n0(three.best.players)} / ${n0(one.best.players)} players); per process ${(three.best.players / 3 / one.best.players).toFixed(2)}×.`,
+      `- **Ratio three / one (PostgreSQL + Redis): ${(three.best.players / one.best.players).toFixed(2)}×** (${n0(three.best.players)} / ${n0(one.best.players)} players); per process ${(three.best.players / 3 / one.best.players).toFixed(2)}×.`,
     )
-  else lines.push('- Ratio three / one: not measured (a scenario sustained no step).')
+  else lines.push('- Ratio three / one: not measured (a scenario sustained no step, or was not run).')
   for (const r of results) {
     lines.push(
-      `- ${r.processes} process(es), ${r.seconds.toFixed(0)} s, machine busy before ${pct(r.busyBefore)}, idle server CPU ${r.idleServerCpu.map((cpu) => cpu.toFixed(2)).join(' + ') || '?'} cores, ended: ${r.end}${r.error ? ` (${r.error.split('\n')[0]})` : ''}; server output lines (warnings, errors, the first start's banner) ${r.warnings.join(' / ') || '0'}. Steps:`,
+      `- ${scenarioName(r)}, ${r.seconds.toFixed(0)} s, machine busy before ${pct(r.busyBefore)}, idle server CPU ${r.idleServerCpu.map((cpu) => cpu.toFixed(2)).join(' + ') || '?'} cores, ended: ${r.end}${r.error ? ` (${r.error.split('\n')[0]})` : ''}; server output lines (warnings, errors, the first start's banner) ${r.warnings.join(' / ') || '0'}. Steps:`,
     )
-    for (const step of r.steps)
-      lines.push(`  - ${describeStep(r.processes, step).replace(/^\d proc\s+/, '')}`)
+    for (const step of r.steps) lines.push(`  - ${describeStep(step).trimStart()}`)
   }
   lines.push(`- Whole run ${(elapsed() / 1000).toFixed(0)} s.`)
   return lines.join('\n')
@@ -517,12 +581,12 @@ async function main(): Promise<void> {
     )} at start; servers compiled by esbuild; ${workerCount} load worker processes on the same cores; steps ${steps.join(', ')}, warm-up ${warmupMs / 1000} s, window ${windowMs / 1000} s.`
   console.log(machine)
   const results: ScenarioResult[] = []
-  for (const processes of processCounts) {
+  for (const plan of scenarioPlans) {
     if (elapsed() > runBudgetMs - 60_000) {
-      console.log(`${processes} process(es): skipped, the run's time budget is spent`)
+      console.log(`${scenarioName(plan)}: skipped, the run's time budget is spent`)
       continue
     }
-    results.push(await scenario(processes))
+    results.push(await scenario(plan))
   }
   const block = report(results, machine)
   console.log(`\n${block}`)

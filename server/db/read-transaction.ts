@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import { poolWaitTimer } from '../metrics/pool-wait'
 import type { Db, Executor } from './database'
 import { isPostgres } from './dialect'
 
@@ -11,10 +12,19 @@ import { isPostgres } from './dialect'
  * a query on the database itself would wait for it forever.
  */
 export async function inReadTransaction<T>(db: Db, work: (executor: Executor) => Promise<T>): Promise<T> {
+  const held = poolWaitTimer(db)
   if (isPostgres(db)) {
-    return db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(work)
+    return db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .setAccessMode('read only')
+      .execute((tx) => {
+        held()
+        return work(tx)
+      })
   }
   return db.connection().execute(async (connection) => {
+    held()
     await sql`begin`.execute(connection)
     try {
       const result = await work(connection)

@@ -1,3 +1,4 @@
+import { poolWaitTimer } from '../metrics/pool-wait'
 import type { Db, Tx } from './database'
 
 /** PostgreSQL's "try again" answers: serialization failure and deadlock. SQLite writers queue instead. */
@@ -15,7 +16,11 @@ function isRetryable(error: unknown): boolean {
 export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction().execute(work)
+      const held = poolWaitTimer(db)
+      return await db.transaction().execute((tx) => {
+        held()
+        return work(tx)
+      })
     } catch (error) {
       if (!isRetryable(error) || attempt >= maxAttempts) throw error
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt))

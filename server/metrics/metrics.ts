@@ -12,6 +12,8 @@ export interface PoolReading {
 export interface AppMetrics {
   readonly httpRequestDuration: Histogram<'method' | 'route' | 'status_code'>
   readonly jobRunDuration: Histogram<'job'>
+  /** time a transaction waited for its connection (see pool-wait.ts) */
+  readonly poolWait: Histogram
   readonly ticksDelivered: Counter
   /** where the pool gauges read from (set once the database is connected) */
   readPool(reading: () => PoolReading | undefined): void
@@ -81,6 +83,12 @@ export function createMetrics(): AppMetrics {
       help: 'Run time of one pass of a periodic game job',
       labelNames: ['job'],
       buckets: latencyBuckets,
+      registers,
+    }),
+    poolWait: new Histogram({
+      name: 'db_pool_wait_seconds',
+      help: 'Time a transaction waited for a database connection (and its BEGIN)',
+      buckets: [0.0001, 0.0005, ...latencyBuckets],
       registers,
     }),
     ticksDelivered: new Counter({

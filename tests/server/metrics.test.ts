@@ -1,5 +1,8 @@
+import { sql } from 'kysely'
 import { io, type Socket } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { inReadTransaction } from '../../server/db/read-transaction'
+import { inTransaction } from '../../server/db/transaction'
 import { mayReadMetrics } from '../../server/metrics/metrics-access'
 import { titleIds } from '../../src/domain/default-watch-list'
 import { signUpPlayer } from '../support/accounts'
@@ -92,6 +95,26 @@ describe.each(dialects)('GET /metrics on %s', (dialect) => {
     expect(
       sample(answer.body, 'job_run_duration_seconds_count{job="evaluate due predictions"}'),
     ).toBeGreaterThanOrEqual(1)
+  })
+
+  it('times how long transactions and read transactions waited for a connection', async () => {
+    const count = async () => sample((await scrape()).body, 'db_pool_wait_seconds_count ') ?? Number.NaN
+    const before = await count()
+    expect(before).toBeGreaterThanOrEqual(0)
+    const db = server.ctx.db
+    // one held connection makes the next transaction queue (SQLite has one; PostgreSQL's pool has room,
+    // so both still count one wait each)
+    await Promise.all([
+      inTransaction(db, async (tx) => {
+        await sql`select 1`.execute(tx)
+      }),
+      inTransaction(db, async () => {}),
+      inReadTransaction(db, async (executor) => {
+        await sql`select 1`.execute(executor)
+      }),
+    ])
+    expect(await count()).toBeGreaterThanOrEqual(before + 3)
+    expect((await scrape()).body).toContain('db_pool_wait_seconds_bucket{le="0.0001"}')
   })
 
   it('counts connected sockets and the ticks written to them', async () => {
