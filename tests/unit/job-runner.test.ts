@@ -63,3 +63,39 @@ describe('JobRunner.start', () => {
     await runner.stop()
   })
 })
+
+describe('JobRunner.runAll', () => {
+  it('gives waiting requests a turn of the event loop between two jobs of a pass', async () => {
+    const runner = new JobRunner(systemClock, pino({ level: 'silent' }))
+    const order: string[] = []
+    for (const name of ['first job', 'second job'])
+      runner.register({
+        name,
+        run: async () => {
+          order.push(name)
+        },
+      })
+    const pass = runner.runAll()
+    // a request that arrived while the first job ran
+    setImmediate(() => order.push('request'))
+    await pass
+    expect(order).toEqual(['first job', 'request', 'second job'])
+  })
+
+  it('tells the timer how long each job took, a failing one included', async () => {
+    const timed: string[] = []
+    const runner = new JobRunner(systemClock, pino({ level: 'silent' }), (job, seconds) => {
+      expect(seconds).toBeGreaterThanOrEqual(0)
+      timed.push(job)
+    })
+    runner.register({
+      name: 'fails',
+      run: async () => {
+        throw new Error('no')
+      },
+    })
+    runner.register({ name: 'works', run: async () => {} })
+    await runner.runAll()
+    expect(timed).toEqual(['fails', 'works'])
+  })
+})
