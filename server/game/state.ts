@@ -246,12 +246,32 @@ function keepAnswer(answers: Map<number, Answer>, userId: number, answer: Answer
   answers.set(userId, answer)
 }
 
+/** What the answer shows, from the versions: equal keys, equal answers (while fresh and valid). */
+function answerKey(activeGroupId: number, versions: Map<number, GroupVersions>, memberships: Memberships) {
+  const everyone = versions.get(defaultGroupId)
+  if (!everyone) throw new Error('group 1000 is missing')
+  const candidate = versions.get(activeGroupId) ?? everyone
+  const active = memberships.active.has(candidate.group.id) ? candidate : everyone
+  const key = [
+    active.group.id,
+    active.ranking,
+    active.activity,
+    active.trophies,
+    everyone.ranking,
+    everyone.polls,
+    everyone.groups,
+    membershipKey(memberships),
+  ].join('|')
+  return { key, active, everyone }
+}
+
 /**
  * The state of the game as the player sees it from their active group (group 1000 if they left it).
  * The caller's last answer is sent again while nothing was written since (one tiny statement tells, or
- * the version the caller read for this request),
- * or, for a few seconds, while the versions of all it shows hold; either way only while no poll changed
- * phase, the chronic reads the same and the week is the same.
+ * the version the caller read for this request), or, for a few seconds, while the versions of all it
+ * shows hold (one statement, no transaction: other players' writes elsewhere cost a busy game no
+ * snapshot); either way only while no poll changed phase, the chronic reads the same and the week is
+ * the same. Otherwise the parts are read in one snapshot, most of them from the shared caches.
  */
 export async function gameStateBody(
   ctx: AppContext,
@@ -264,36 +284,25 @@ export async function gameStateBody(
   const { answers } = cachesOf(ctx.db)
   const last = answers.get(userId)
   const current = last !== undefined && last.activeGroupId === activeGroupId && now < last.validUntil
-  // Nothing written since: nothing it shows can have changed. One statement, so one snapshot.
-  if (current && last.written === (writtenBefore ?? (await dataVersion(ctx.db)))) return last.body
+  // Read before the versions: while it holds later, nothing was written since the versions were read.
+  const written = writtenBefore ?? (await dataVersion(ctx.db))
+  // Nothing written since: nothing it shows can have changed.
+  if (current && last.written === written) return last.body
+  const groupIds = [...new Set([activeGroupId, defaultGroupId])]
+  const read = await readGroupVersions(ctx.db, groupIds, userId)
+  const seen = answerKey(activeGroupId, read.versions, read.memberships)
+  // public group lists (member counts) may be seconds old: see freshMs
+  if (current && last.key === seen.key && Date.now() - last.bornAt < freshMs) {
+    last.written = written
+    return last.body
+  }
   return inReadTransaction(ctx.db, async (db) => {
-    const written = await dataVersion(db)
-    if (current && last.written === written) return last.body
-
-    const read = await readGroupVersions(db, [...new Set([activeGroupId, defaultGroupId])], userId)
-    const { versions, memberships } = read
-    const everyone = versions.get(defaultGroupId)
-    if (!everyone) throw new Error('group 1000 is missing')
-    const candidate = versions.get(activeGroupId) ?? everyone
-    const active = memberships.active.has(candidate.group.id) ? candidate : everyone
-    const key = [
-      active.group.id,
-      active.ranking,
-      active.activity,
-      active.trophies,
-      everyone.ranking,
-      everyone.polls,
-      everyone.groups,
-      membershipKey(memberships),
-    ].join('|')
-    // public group lists (member counts) may be seconds old: see freshMs
-    if (current && last.key === key && Date.now() - last.bornAt < freshMs) {
-      last.written = written
-      return last.body
-    }
+    // The snapshot is at or after the versions read: its parts are as new as the key says, or newer
+    // (a newer part under an older key is read again at the next change, never shown stale).
+    const { key, active, everyone } = seen
     const shared = await sharedPart(ctx, db, active, everyone, now)
     const polls = await pollsJson(ctx, db, userId, everyone, now)
-    const publicGroups = await publicGroupsJson(ctx, db, userId, memberships, everyone, now)
+    const publicGroups = await publicGroupsJson(ctx, db, userId, read.memberships, everyone, now)
     const json = `{"users":${shared.users},"polls":${polls.json},"rankings":${shared.rankings},"chronic":${shared.chronic},"publicGroups":${publicGroups}}`
     const body = Buffer.from(json)
     keepAnswer(answers, userId, {

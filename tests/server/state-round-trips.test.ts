@@ -111,4 +111,21 @@ describe.each(dialects)('round trips of the state on %s', (dialect) => {
     // the version read, the caller's session and user, the versions in one snapshot, the caller's bets
     expect(other.roundTrips).toBeLessThanOrEqual(9)
   })
+
+  it('reads the versions without a snapshot when only something it does not show was written', async () => {
+    expect((await first.client.get(statePath)).status).toBe(200)
+    // another player's name: written, but in no part of the first player's state
+    await server.ctx.db
+      .updateTable('users')
+      .set({ firstName: 'Renamed' })
+      .where('id', '=', second.user.id)
+      .execute()
+    log.reset()
+    expect((await first.client.get(statePath)).status).toBe(200)
+    expect(log.transactions).toBe(0)
+    const versionReads = log.statements.filter((statement) => statement.includes('v_ledger'))
+    expect(versionReads).toHaveLength(1)
+    for (const statement of log.statements)
+      expect(statement).not.toMatch(/ranking_days|ranking_totals|"votes"/)
+  })
 })
