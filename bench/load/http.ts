@@ -1,9 +1,18 @@
 import { Agent, request } from 'node:http'
+import { gunzipSync } from 'node:zlib'
 
 export interface Reply {
   status: number
-  body: string
+  /** the bytes as they came (gzip when the server gzipped them): decoded only when read */
+  bytes: Buffer
+  gzipped: boolean
+  etag: string | undefined
   setCookie: string[]
+}
+
+/** The answer's text; most answers are only counted, so only the few that are read pay for it. */
+export function textOf(reply: Reply): string {
+  return (reply.gzipped ? gunzipSync(reply.bytes) : reply.bytes).toString('utf8')
 }
 
 /**
@@ -53,7 +62,9 @@ export class HttpTarget {
             clearTimeout(timer)
             resolve({
               status: res.statusCode ?? 0,
-              body: Buffer.concat(chunks).toString('utf8'),
+              bytes: chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks),
+              gzipped: res.headers['content-encoding'] === 'gzip',
+              etag: res.headers.etag,
               setCookie: res.headers['set-cookie'] ?? [],
             })
           })

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { subscriptionOf } from '../ticks/protocol'
-import { cookieHeader, HttpTarget, type Reply } from './http'
+import { cookieHeader, HttpTarget, type Reply, textOf } from './http'
 import type { PlayerBehaviour, WindowReport, WorkerCommand, WorkerReport } from './protocol'
 import { TickSocket } from './tick-socket'
 
@@ -10,7 +10,8 @@ import { TickSocket } from './tick-socket'
  * Each player signs up through its server process, holds one socket subscribed to 10 titles, and then
  * runs on timers, open loop (a slow server does not slow the players down; a player with a state call
  * still open skips its next one, as one browser tab would):
- * - `GET /v1/stockgame/state` every 10 s (±10 %), the first at a random moment of the first period;
+ * - `GET /v1/stockgame/state` every 10 s (±10 %), the first at a random moment of the first period, as
+ *   the SPA asks: gzip accepted, the last answer's ETag as If-None-Match (a 304 is a correct answer);
  * - every ~30 s (20 to 40 s) `GET /v1/stockgame/untagged-messages`, then a tag of one title of a random
  *   message of the answer (`POST /v1/stockgame/tagged-messages/{id}/tag`);
  * - after its first state answer, one bet (`POST /v1/stockgame/polls/{id}/vote`) on every open poll it
@@ -26,6 +27,8 @@ interface Player {
   target: HttpTarget
   socket: TickSocket
   stateOpen: boolean
+  /** the last state answer's ETag, sent back as If-None-Match */
+  etag: string | undefined
   tagging: boolean
   betsPlaced: boolean
 }
@@ -117,9 +120,11 @@ async function measured(kind: Kind, call: () => Promise<Reply>): Promise<Reply |
     const reply = await call()
     requests += 1
     latencies[kind].push(performance.now() - open.startedAt)
-    if (reply.status >= 200 && reply.status < 300) return reply
+    // 304: the state did not change since the player's last answer (its ETag came back)
+    if ((reply.status >= 200 && reply.status < 300) || (kind === 'state' && reply.status === 304))
+      return reply
     if (kind === 'tag' && reply.status === 409) tagsRefused += 1
-    else countError(kind, `HTTP ${reply.status} ${reply.body.slice(0, 120)}`)
+    else countError(kind, `HTTP ${reply.status} ${textOf(reply).slice(0, 120)}`)
     return undefined
   } catch (error) {
     requests += 1
@@ -137,11 +142,17 @@ function stateLoop(player: Player): void {
   later(jitter(behaviour.statePeriodMs, 0.1), () => stateLoop(player))
   if (player.stateOpen) return
   player.stateOpen = true
-  void measured('state', () => player.target.call('GET', '/v1/stockgame/state', player.cookie))
+  // as the SPA asks: its last answer's ETag, gzip accepted
+  const headers: Record<string, string> = { 'accept-encoding': 'gzip' }
+  if (player.etag) headers['if-none-match'] = player.etag
+  void measured('state', () =>
+    player.target.call('GET', '/v1/stockgame/state', player.cookie, undefined, headers),
+  )
     .then((reply) => {
-      if (!reply || player.betsPlaced) return
+      if (reply?.status === 200) player.etag = reply.etag
+      if (reply?.status !== 200 || player.betsPlaced) return
       player.betsPlaced = true
-      const { polls } = JSON.parse(reply.body) as {
+      const { polls } = JSON.parse(textOf(reply)) as {
         polls: { pollId: number; phase: string; votes: unknown[] }[]
       }
       for (const poll of polls) {
@@ -186,7 +197,7 @@ async function tag(player: Player): Promise<void> {
   )
   if (!reply) return
   const messages = (
-    JSON.parse(reply.body) as { message_id: string; titles: { title_id: number }[] }[]
+    JSON.parse(textOf(reply)) as { message_id: string; titles: { title_id: number }[] }[]
   ).filter((message) => message.titles.length > 0)
   const message = messages[Math.floor(Math.random() * messages.length)]
   const title = message?.titles[Math.floor(Math.random() * message.titles.length)]
@@ -217,8 +228,8 @@ async function addPlayer(index: number, code: string): Promise<void> {
     password: 'correct horse battery staple',
     acceptTerms: true,
   })
-  if (reply.status !== 201) throw new Error(`sign-up: HTTP ${reply.status} ${reply.body.slice(0, 160)}`)
-  const user = JSON.parse(reply.body) as { id: number; websocketCredentials: string }
+  if (reply.status !== 201) throw new Error(`sign-up: HTTP ${reply.status} ${textOf(reply).slice(0, 160)}`)
+  const user = JSON.parse(textOf(reply)) as { id: number; websocketCredentials: string }
   const socket = new TickSocket(
     target.port,
     user.websocketCredentials,
@@ -233,6 +244,7 @@ async function addPlayer(index: number, code: string): Promise<void> {
     target,
     socket,
     stateOpen: false,
+    etag: undefined,
     tagging: false,
     betsPlaced: false,
   }
