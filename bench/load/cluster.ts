@@ -190,13 +190,12 @@ export async function startCluster(
     const now = await clock(head, 0)
     await clock(head, Math.max(0, clockTarget(now) - now))
     await Promise.all(nodes.slice(1).map((node) => clock(node, 0)))
-    const asked = Date.now()
     const serverNow = await clock(head, 0)
+    const answeredAt = Date.now()
     // the processes' clock is Date.now() plus an offset: the shared test clock keeps it in Redis; a
-    // process alone keeps it itself (read from its answer, to a millisecond or two)
-    const clockOffsetMs = stores
-      ? await stores.clockOffset()
-      : serverNow - Math.round((asked + Date.now()) / 2)
+    // process alone keeps it itself (read from its answer, whose time is read as it is sent, after the
+    // jobs it runs: off by the answer's way back, a millisecond on loopback)
+    const clockOffsetMs = stores ? await stores.clockOffset() : serverNow - answeredAt
     const db = connectDatabase({ databaseUrl: stores?.databaseUrl, dataDir })
     let codes: string[] = []
     try {
