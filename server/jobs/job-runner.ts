@@ -75,7 +75,10 @@ export class JobRunner {
       if (now !== running)
         this.log.info(now ? 'runs the periodic jobs' : 'leaves the periodic jobs to another process')
       running = now
-      if (running) void this.runAll()
+      // A pass still under way takes this tick's place: queued ticks would run passes back to back
+      // for as long as passes are slower than the interval (a loaded server), never leaving the loop
+      // and the pool to requests, and the queue would grow.
+      if (running && !this.#current) void this.runAll()
     }, intervalMs)
     this.#timer.unref()
   }

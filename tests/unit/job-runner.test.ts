@@ -12,10 +12,18 @@ describe('JobRunner.start', () => {
     vi.useRealTimers()
   })
 
-  /** Lets the passes the interval started finish (each waits a few real setImmediate turns). */
-  async function ticks(ms: number) {
-    await vi.advanceTimersByTimeAsync(ms)
+  /** Lets the real setImmediate turns a pass waits for between its jobs pass. */
+  async function settle() {
     for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve))
+  }
+
+  /** Moves time on a second at a time, letting the pass each tick started finish before the next. */
+  async function ticks(ms: number) {
+    for (let done = 0; done < ms; done += 1000) {
+      await vi.advanceTimersByTimeAsync(Math.min(1000, ms - done))
+      await settle()
+    }
+    await settle()
   }
 
   function runnerCountingPasses() {
@@ -52,6 +60,32 @@ describe('JobRunner.start', () => {
     publisher = false
     await ticks(2000)
     expect(passes.count).toBe(2)
+    await runner.stop()
+  })
+
+  it('skips the ticks that come while a pass is still under way, instead of queueing passes', async () => {
+    const runner = new JobRunner(systemClock, pino({ level: 'silent' }))
+    let passes = 0
+    let release: () => void = () => {}
+    runner.register({
+      name: 'slow',
+      run: async () => {
+        passes += 1
+        await new Promise<void>((resolve) => {
+          release = resolve
+        })
+      },
+    })
+    runner.start(1000)
+    await ticks(5000)
+    expect(passes).toBe(1)
+    release()
+    await ticks(0)
+    // the four ticks during the slow pass left nothing behind: the next pass comes with the next tick
+    expect(passes).toBe(1)
+    await ticks(1000)
+    expect(passes).toBe(2)
+    release()
     await runner.stop()
   })
 
