@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises'
-import { sql } from 'kysely'
+import { type KyselyPlugin, sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TaggedMessagesTable } from '../../server/db/tables/tagged-messages.table'
 import {
@@ -12,6 +12,7 @@ import {
   evaluatedAtColumn,
   predictionsWithEvaluation,
 } from '../../server/game/evaluated-predictions'
+import { evaluationJob, jobEvaluationBatchSize } from '../../server/game/game-jobs'
 import { mintedTotal, walletTotal } from '../../server/game/ledger'
 import { dueMinuteSql, evaluationJoinSql, evaluationPriceGrainMs } from '../../server/game/prediction-sql'
 import { predictionPerformance, runningCountSql, runningPredictionCount } from '../../server/game/predictions'
@@ -109,6 +110,16 @@ describe.each(dialects)('prediction evaluation on %s', (dialect) => {
 
   const dueMinute = (row: Row) => row.evaluationDueAt - (row.evaluationDueAt % evaluationPriceGrainMs)
 
+  /** predictions evaluated so far (their key priced and covered) */
+  async function evaluatedCount(): Promise<number> {
+    const row = await predictionsWithEvaluation(server.ctx.db)
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      // the join matches a key priced and covered up to the prediction's due time
+      .where('p.price', 'is not', null)
+      .executeTakeFirst()
+    return Number(row?.count ?? 0)
+  }
+
   /** hundredths credited by 'tag' ledger rows so far */
   async function tagCredits(): Promise<number> {
     const rows = await server.ctx.db.selectFrom('ledger').select('amount').where('type', '=', 'tag').execute()
@@ -145,6 +156,36 @@ describe.each(dialects)('prediction evaluation on %s', (dialect) => {
     expect(result.evaluated).toBe(40)
     // one turn at least after each of the first five batches
     expect(turnsBetween).toBeGreaterThanOrEqual(5)
+  })
+
+  it('lets the job catch up with a backlog in slices of a bounded size, requests served between them', async () => {
+    const count = 2 * jobEvaluationBatchSize + 300
+    await insert(backlog(count, evaluationDelayMs + 5 * 60_000))
+    // each batch moves the progress once; a turn of the event loop is a request's chance to run
+    const events: string[] = []
+    const plugin: KyselyPlugin = {
+      transformQuery({ node }) {
+        if (node.kind === 'UpdateQueryNode' && JSON.stringify(node).includes('"evaluation_progress"'))
+          events.push('slice')
+        return node
+      },
+      transformResult: async ({ result }) => result,
+    }
+    let finished = false
+    const turn = () => {
+      if (finished) return
+      events.push('turn')
+      setImmediate(turn)
+    }
+    setImmediate(turn)
+    const evaluatedBefore = await evaluatedCount()
+    const db = server.ctx.db.withPlugin(plugin)
+    await evaluationJob({ db, market: marketWith(priceOf), log: server.ctx.log }).run(server.clock.now())
+    finished = true
+    expect((await evaluatedCount()) - evaluatedBefore).toBe(count)
+    const slices = events.flatMap((event, i) => (event === 'slice' ? [i] : []))
+    expect(slices.length).toBeGreaterThanOrEqual(3)
+    for (let i = 1; i < slices.length; i++) expect(events.slice(slices[i - 1], slices[i])).toContain('turn')
   })
 
   it('evaluates a backlog in small batches at the due minute price, each prediction once', async () => {
