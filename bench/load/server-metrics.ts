@@ -9,21 +9,26 @@
 /** One scrape: `name{labels}` (labels as printed) to value. */
 export type Scrape = Map<string, number>
 
-export async function scrapeMetrics(url: string): Promise<Scrape> {
+/** The samples of Prometheus' text format (comments and NaN left out). */
+export function parseMetrics(text: string): Scrape {
   const samples: Scrape = new Map()
+  for (const line of text.split('\n')) {
+    if (line === '' || line.startsWith('#')) continue
+    const cut = line.lastIndexOf(' ')
+    const value = Number(line.slice(cut + 1))
+    if (!Number.isNaN(value)) samples.set(line.slice(0, cut), value)
+  }
+  return samples
+}
+
+export async function scrapeMetrics(url: string): Promise<Scrape> {
   try {
     const answer = await fetch(`${url}/metrics`, { signal: AbortSignal.timeout(5000) })
-    if (!answer.ok) return samples
-    for (const line of (await answer.text()).split('\n')) {
-      if (line === '' || line.startsWith('#')) continue
-      const cut = line.lastIndexOf(' ')
-      const value = Number(line.slice(cut + 1))
-      if (Number.isFinite(value) || value === Number.POSITIVE_INFINITY) samples.set(line.slice(0, cut), value)
-    }
+    if (answer.ok) return parseMetrics(await answer.text())
   } catch {
     // a server too busy to answer in 5 s: its figures are missing ('?'), the step goes on
   }
-  return samples
+  return new Map()
 }
 
 export interface JobFigures {
