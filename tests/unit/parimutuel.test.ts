@@ -11,6 +11,7 @@ import {
   settlePot,
   sidePotsOf,
 } from '../../src/domain/parimutuel'
+import { ownBetPayoutNow, sideOdds } from '../../src/domain/poll-market'
 import { pollOutcome, pollPhase } from '../../src/domain/poll-phase'
 
 describe('parimutuel settlement', () => {
@@ -189,5 +190,33 @@ describe('the pot per side and what a side pays', () => {
         },
       ),
     )
+  })
+})
+
+describe('a poll as a market (the card’s figures)', () => {
+  const results = { ttcBetUp: 30, ttcBetFlat: 0, ttcBetDown: 10 }
+
+  it('lists each side’s pot and payout per 1 TTC, and the sides nobody is on', () => {
+    expect(sideOdds(results)).toEqual([
+      { side: 'up', pot: 30, payoutPerTtc: 1.32, bankWouldTake: false },
+      { side: 'flat', pot: 0, payoutPerTtc: 41, bankWouldTake: true },
+      { side: 'down', pot: 10, payoutPerTtc: 3.72, bankWouldTake: false },
+    ])
+    // an empty pot: every side pays the stake back, no Bank
+    expect(
+      sideOdds({ ttcBetUp: 0, ttcBetFlat: 0, ttcBetDown: 0 }).map((s) => [s.payoutPerTtc, s.bankWouldTake]),
+    ).toEqual([
+      [1, false],
+      [1, false],
+      [1, false],
+    ])
+  })
+
+  it('says what the player’s bet pays now, counted in the pot or joining it', () => {
+    // the server's answer counts my 10 down: 40 over 10
+    expect(ownBetPayoutNow(results, 'down', 10, true)).toBe(40)
+    // kept here only: my 10 joins the down side, 50 over 20
+    expect(ownBetPayoutNow(results, 'down', 10, false)).toBe(25)
+    expect(ownBetPayoutNow(results, 'flat', 0.5, false)).toBe(40.5)
   })
 })
