@@ -103,6 +103,7 @@ export const betDialogMachine = setup({
       // closing only hides the dialog: the bet flow goes on sending and reports by notice
       on: { 'betDialog.close': { target: 'closed', actions: 'reset' } },
       invoke: {
+        id: 'sendBet',
         src: 'sendBet',
         input: ({ context, event }) => {
           assertEvent(event, 'betDialog.submit')
