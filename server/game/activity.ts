@@ -10,7 +10,7 @@ import { evalPriceColumn, evaluatedAtColumn, predictionsWithEvaluation } from '.
 import { groupWinnerElements } from './group-winners'
 import { activeMemberIds } from './groups.repo'
 import { nextPoll } from './poll-opening'
-import { resultsOfRow } from './polls.read'
+import { resultsColumns, resultsOfRow } from './polls.read'
 import { titlesOf } from './rankings'
 
 /**
@@ -191,10 +191,7 @@ function pollQuery(db: Executor, scope: StreamScope) {
       'evalPrice',
       'outcome',
       'settledAt',
-      'betsUp',
-      'betsFlat',
-      'betsDown',
-      'ttcBetTotal',
+      ...resultsColumns,
     ])
     .where('titleId', 'in', scope.knownTitleIds)
   if (scope.titleIds.length > 0) query = query.where('titleId', 'in', scope.titleIds)

@@ -15,14 +15,31 @@ export function resultsOfRow(row: {
   betsFlat: number
   betsDown: number
   ttcBetTotal: number
+  ttcBetUp: number
+  ttcBetFlat: number
+  ttcBetDown: number
 }): PollResults {
   return {
     numUsersBetUp: Number(row.betsUp),
     numUsersBetFlat: Number(row.betsFlat),
     numUsersBetDown: Number(row.betsDown),
     totalTtcBet: fromHundredths(Number(row.ttcBetTotal)),
+    ttcBetUp: fromHundredths(Number(row.ttcBetUp)),
+    ttcBetFlat: fromHundredths(Number(row.ttcBetFlat)),
+    ttcBetDown: fromHundredths(Number(row.ttcBetDown)),
   }
 }
+
+/** The poll row's columns `resultsOfRow` reads. */
+export const resultsColumns = [
+  'betsUp',
+  'betsFlat',
+  'betsDown',
+  'ttcBetTotal',
+  'ttcBetUp',
+  'ttcBetFlat',
+  'ttcBetDown',
+] as const
 
 /**
  * The polls a player sees: the newest 50 by end time of titles the market knows, each with the
@@ -31,7 +48,7 @@ export function resultsOfRow(row: {
  */
 export async function listPolls(
   db: Executor,
-  options: { userId: number; now: number; market: MarketSource; limit?: number },
+  options: { userId: number; now: number; market: MarketSource; flatBand: number; limit?: number },
 ): Promise<Poll[]> {
   const known = options.market.titles().map((title) => title.id)
   if (known.length === 0) return []
@@ -75,6 +92,7 @@ export async function listPolls(
       endTime: poll.endTime,
       evalTime: poll.evalTime,
       createdAt: poll.createdAt,
+      flatBand: options.flatBand,
       phase: pollPhase(poll, options.now),
       evalPrice: poll.evalPrice,
       outcome: poll.outcome,
@@ -88,11 +106,7 @@ export async function listPolls(
 
 /** Number of bets and the pot (the poll's running totals); undefined for an unknown poll. */
 export async function pollStatus(db: Executor, pollId: number): Promise<PollStatus | undefined> {
-  const row = await db
-    .selectFrom('polls')
-    .select(['betsUp', 'betsFlat', 'betsDown', 'ttcBetTotal'])
-    .where('id', '=', pollId)
-    .executeTakeFirst()
+  const row = await db.selectFrom('polls').select(resultsColumns).where('id', '=', pollId).executeTakeFirst()
   if (!row) return undefined
   const results = resultsOfRow(row)
   return {

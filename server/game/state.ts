@@ -165,7 +165,12 @@ function sharedPart(
 function pollTexts(ctx: AppContext, db: Executor, versions: GroupVersions, now: number): Promise<PollText[]> {
   return cachesOf(ctx.db).polls.get('polls', versions.polls, now, async () => {
     // user 0 has no bets: the caller's are added per request, as is the phase (it moves with the clock)
-    const polls = await listPolls(db, { userId: 0, now, market: ctx.market })
+    const polls = await listPolls(db, {
+      userId: 0,
+      now,
+      market: ctx.market,
+      flatBand: ctx.config.pollFlatBand,
+    })
     return {
       value: polls.map((poll) => {
         const { phase: _phase, votes: _votes, ...rest } = poll

@@ -1,12 +1,13 @@
 import type SQLite from 'better-sqlite3'
 import { overBalanceText, type PollResults, pollTexts, type VoteValue } from '../../src/api/polls'
-import { fromHundredths, toHundredths } from '../../src/domain/currency'
+import { toHundredths } from '../../src/domain/currency'
 import { pollPhase } from '../../src/domain/poll-phase'
 import { ttcAmountProblem } from '../../src/domain/ttc-amount'
 import type { Executor, Tx } from '../db/database'
 import { statement } from '../db/sqlite-rows'
 import { AppError, notFound } from '../http/app-error'
 import { type FairPlay, refuseBetOnClosedMarket } from './fair-play'
+import { resultsColumns, resultsOfRow } from './polls.read'
 
 export interface Bet {
   pollId: number
@@ -39,9 +40,8 @@ export async function primaryWallet(db: Executor, userId: number) {
   return wallet
 }
 
-/** The poll's running totals as the results a bet answers with. */
-const resultsColumns = ['betsUp', 'betsFlat', 'betsDown', 'ttcBetTotal'] as const
 const counterOf = { up: 'betsUp', flat: 'betsFlat', down: 'betsDown' } as const
+const sidePotOf = { up: 'ttcBetUp', flat: 'ttcBetFlat', down: 'ttcBetDown' } as const
 
 /**
  * Places a bet in the caller's transaction: the vote row, the poll's running totals and the stake's
@@ -60,9 +60,14 @@ export async function placeBet(tx: Tx, bet: Bet): Promise<PollResults> {
   if (ttcAmountProblem(bet.ttcBet) === 'tooLarge') return refuseBet(tx, bet)
   // First the poll row: on PostgreSQL bets on one poll queue here, then each finds its twin committed.
   const counter = counterOf[bet.vote]
+  const sidePot = sidePotOf[bet.vote]
   const results = await tx
     .updateTable('polls')
-    .set((eb) => ({ [counter]: eb(counter, '+', 1), ttcBetTotal: eb('ttcBetTotal', '+', stake) }))
+    .set((eb) => ({
+      [counter]: eb(counter, '+', 1),
+      [sidePot]: eb(sidePot, '+', stake),
+      ttcBetTotal: eb('ttcBetTotal', '+', stake),
+    }))
     .where('id', '=', bet.pollId)
     .where('endTime', '>', bet.now)
     .returning([...resultsColumns, 'titleId'])
@@ -107,12 +112,7 @@ export async function placeBet(tx: Tx, bet: Bet): Promise<PollResults> {
       createdAt: bet.now,
     })
     .execute()
-  return {
-    numUsersBetUp: Number(results.betsUp),
-    numUsersBetFlat: Number(results.betsFlat),
-    numUsersBetDown: Number(results.betsDown),
-    totalTtcBet: fromHundredths(Number(results.ttcBetTotal)),
-  }
+  return resultsOfRow(results)
 }
 
 /** Why a bet is refused, read check by check: unknown poll, betting over, bet already placed, money. */
@@ -136,14 +136,14 @@ async function refuseBet(tx: Executor, bet: Bet): Promise<never> {
 
 const primaryWalletSql = `select address, balance from wallets where user_id = ?
   order by created_at, address limit 1`
-const countPollBetSql = (column: string) => `update polls
-  set ${column} = ${column} + 1, ttc_bet_total = ttc_bet_total + ?
+const countPollBetSql = (column: string, sidePot: string) => `update polls
+  set ${column} = ${column} + 1, ${sidePot} = ${sidePot} + ?, ttc_bet_total = ttc_bet_total + ?
   where id = ? and end_time > ?
-  returning bets_up, bets_flat, bets_down, ttc_bet_total, title_id`
+  returning bets_up, bets_flat, bets_down, ttc_bet_total, ttc_bet_up, ttc_bet_flat, ttc_bet_down, title_id`
 const countBetSql = {
-  up: countPollBetSql('bets_up'),
-  flat: countPollBetSql('bets_flat'),
-  down: countPollBetSql('bets_down'),
+  up: countPollBetSql('bets_up', 'ttc_bet_up'),
+  flat: countPollBetSql('bets_flat', 'ttc_bet_flat'),
+  down: countPollBetSql('bets_down', 'ttc_bet_down'),
 } as const
 const insertVoteSql = `insert into votes (poll_id, user_id, wallet_address, vote, ttc_bet, payout, created_at)
   values (?, ?, (select address from wallets where user_id = ? order by created_at, address limit 1),
@@ -169,8 +169,17 @@ function primaryWalletNow(handle: SQLite.Database, userId: number): { address: s
 export function placeBetNow(handle: SQLite.Database, bet: Bet): PollResults {
   const stake = toHundredths(bet.ttcBet)
   if (ttcAmountProblem(bet.ttcBet) === 'tooLarge') return refuseBetNow(handle, bet)
-  const results = statement(handle, countBetSql[bet.vote]).get(stake, bet.pollId, bet.now) as
-    | { bets_up: number; bets_flat: number; bets_down: number; ttc_bet_total: number; title_id: number }
+  const results = statement(handle, countBetSql[bet.vote]).get(stake, stake, bet.pollId, bet.now) as
+    | {
+        bets_up: number
+        bets_flat: number
+        bets_down: number
+        ttc_bet_total: number
+        ttc_bet_up: number
+        ttc_bet_flat: number
+        ttc_bet_down: number
+        title_id: number
+      }
     | undefined
   if (!results) return refuseBetNow(handle, bet)
   const vote = statement(handle, insertVoteSql).get(
@@ -186,12 +195,15 @@ export function placeBetNow(handle: SQLite.Database, bet: Bet): PollResults {
   const paid = statement(handle, payStakeSql).run(stake, vote.wallet_address, stake)
   if (paid.changes !== 1) throw overBalance(primaryWalletNow(handle, bet.userId).balance)
   statement(handle, insertWagerSql).run(vote.wallet_address, -stake, `poll:${bet.pollId}`, bet.now)
-  return {
-    numUsersBetUp: Number(results.bets_up),
-    numUsersBetFlat: Number(results.bets_flat),
-    numUsersBetDown: Number(results.bets_down),
-    totalTtcBet: fromHundredths(Number(results.ttc_bet_total)),
-  }
+  return resultsOfRow({
+    betsUp: results.bets_up,
+    betsFlat: results.bets_flat,
+    betsDown: results.bets_down,
+    ttcBetTotal: results.ttc_bet_total,
+    ttcBetUp: results.ttc_bet_up,
+    ttcBetFlat: results.ttc_bet_flat,
+    ttcBetDown: results.ttc_bet_down,
+  })
 }
 
 /** `refuseBet` on the handle. */

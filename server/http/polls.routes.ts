@@ -42,7 +42,12 @@ export const pollsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
   const polls = { response: { 200: pollListSchema, ...signedIn } }
   app.get('/v1/stockgame/polls', { schema: polls }, async (request) => {
     const { user } = await requireUser(request, ctx)
-    return listPolls(ctx.db, { userId: user.id, now: ctx.clock.now(), market: ctx.market })
+    return listPolls(ctx.db, {
+      userId: user.id,
+      now: ctx.clock.now(),
+      market: ctx.market,
+      flatBand: ctx.config.pollFlatBand,
+    })
   })
 
   const next = { response: { 200: nextPollSchema, ...signedIn } }

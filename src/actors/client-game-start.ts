@@ -2,7 +2,7 @@ import { type ActorRefFrom, createActor } from 'xstate'
 import type { StoredSchemas } from '../api/client/load-schemas'
 import { appBootMachine } from '../machines/app-boot.machine'
 import { type StoreName, storeSystemId } from '../machines/app-boot.types'
-import type { BetRequest } from '../machines/bet.types'
+import type { BetRequest, PlacedBet } from '../machines/bet.types'
 import { selectTagRefusalText } from '../machines/fair-play.select'
 import { type PollsMachine, selectHasBet } from '../machines/polls.machine'
 import { selectPollsNow } from '../machines/polls-view.select'
@@ -13,6 +13,7 @@ import { socketMachine } from '../machines/socket.machine'
 import { selectHasTagged, type TaggedMessagesMachine } from '../machines/tagged-messages.machine'
 import type { TitleInfoMachine } from '../machines/title-info.machine'
 import { defaultStoreLoaders, provideAppBoot } from './app-boot.actors'
+import { betOutcome } from './bet-outcome'
 import type { ClientCoreDeps } from './client-core'
 import { createGameActors } from './client-game'
 import { followChange, startGameLinks } from './client-links'
@@ -122,16 +123,22 @@ export function createGame(deps: GameStartDeps) {
       if (schemas) domain.restorePerformance(game.performance, schemas)
       links = startGameLinks(linkDeps)
     },
-    /** places a bet; `alreadyPlaced` defaults to whether the polls store holds one of the player's */
-    placeBet(request: BetRequest) {
+    /**
+     * places a bet and settles with its end (the server's answer, or the refusal). Whether the player
+     * has bet on the poll is the bet flow's guard, told by the polls store (`selectHasBet`) unless the
+     * request says.
+     */
+    placeBet(request: BetRequest): Promise<PlacedBet> {
       const polls = store('polls') as ActorRefFrom<PollsMachine> | undefined
-      game.bet.send({
-        type: 'bet.place',
-        ...request,
-        alreadyPlaced:
-          request.alreadyPlaced ??
-          (polls ? selectHasBet(polls.getSnapshot().context, request.pollId) : false),
-      })
+      return betOutcome(game.bet, request.pollId, () =>
+        game.bet.send({
+          type: 'bet.place',
+          ...request,
+          alreadyPlaced:
+            request.alreadyPlaced ??
+            (polls ? selectHasBet(polls.getSnapshot().context, request.pollId) : false),
+        }),
+      )
     },
     /**
      * tags a message; `alreadyTagged` is whether the tagged messages store holds the tag, `refusal` why

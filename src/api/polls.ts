@@ -57,13 +57,17 @@ export const voteBodySchema = z.strictObject({
 })
 export type VoteBody = z.infer<typeof voteBodySchema>
 
-/** Counts of players per side and the pot (TTC); the answer to a bet. */
+/** Counts of players per side, the pot and the pot per side (TTC); the answer to a bet. */
 export const pollResultsSchema = z.object({
   numUsersBetUp: z.number().int(),
   numUsersBetFlat: z.number().int(),
   numUsersBetDown: z.number().int(),
   /** TTC, two decimals */
   totalTtcBet: z.number(),
+  /** TTC staked on up, flat and down (ours, beside the spec's counts): what each side pays per TTC */
+  ttcBetUp: z.number(),
+  ttcBetFlat: z.number(),
+  ttcBetDown: z.number(),
 })
 export type PollResults = z.infer<typeof pollResultsSchema>
 
@@ -96,6 +100,8 @@ export const pollSchema = z.object({
   /** the price then decides the poll */
   evalTime: z.number(),
   createdAt: z.number(),
+  /** a move within ± this fraction of priceBase ends the poll flat (the server's ALPHA_POLL_FLAT_BAND) */
+  flatBand: z.number(),
   phase: pollPhaseSchema,
   evalPrice: z.number().nullable(),
   outcome: voteValueSchema.nullable(),

@@ -38,3 +38,16 @@ export function wagerProblem(wager: WagerInput, balance: number): WagerProblem |
   if (problem === 'tooLarge' || (problem === undefined && amount > balance)) return 'overBalance'
   return problem
 }
+
+/** The bet form's quick amounts (TTC), and 'max': the whole balance. */
+export const quickAmounts = [10, 25, 50, 'max'] as const
+export type QuickAmount = (typeof quickAmounts)[number]
+
+/**
+ * The wager field's text for a quick amount: the amount with two decimals, or for 'max' the balance
+ * rounded down to a hundredth (so it never asks for more than there is).
+ */
+export function quickAmountWager(amount: QuickAmount, balance: number): string {
+  const ttc = amount === 'max' ? Math.floor(Math.round(balance * 1000) / 10) / 100 : amount
+  return ttc.toFixed(2)
+}

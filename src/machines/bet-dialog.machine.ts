@@ -1,9 +1,8 @@
-import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate'
+import { assertEvent, assign, fromPromise, type SnapshotFrom, setup } from 'xstate'
 import { wagerProblem } from '../domain/wager'
-import type { BetDialogContext, BetDialogEvent, SendBetInput } from './bet-dialog.types'
+import type { BetRefusal, PlacedBet } from './bet.types'
+import type { BetDialogAlert, BetDialogContext, BetDialogEvent, SendBetInput } from './bet-dialog.types'
 import { gameNotices, gameTexts } from './game-notices'
-
-type SubmitEvent = Extract<BetDialogEvent, { type: 'betDialog.submit' }>
 
 /** Shown when the player bets without picking a side (the server's word for it, src/api/polls.ts). */
 export const chooseVoteText = 'Please choose up, flat or down.'
@@ -16,60 +15,70 @@ const closedContext: BetDialogContext = {
   voteError: undefined,
   wagerError: undefined,
   alert: undefined,
+  placed: undefined,
 }
 
-const problemOf = (context: BetDialogContext, event: SubmitEvent) =>
-  wagerProblem(context.wager, event.balance)
+const refusalOf = (error: unknown): Partial<BetRefusal> =>
+  typeof error === 'object' && error !== null ? (error as Partial<BetRefusal>) : {}
+
+/** A refused bet as the dialog says it: a warning for a bet placed already or a closed market. */
+function alertOf(error: unknown): BetDialogAlert {
+  const { reason, message } = refusalOf(error)
+  if (reason === 'alreadyPlaced') return { kind: 'warning', message: gameTexts.alreadyBet }
+  if (reason === 'marketClosed' && message) return { kind: 'warning', message }
+  if (reason === 'invalidWager' && message) return { kind: 'error', message }
+  return { kind: 'error', message: gameTexts.betFailed }
+}
 
 /**
  * The bet dialog (spec §4 "Tagging and betting", §5, §8): the player picks up, flat or down and a
- * wager; the dialog checks them with the bet flow's own rules and texts, warns about a second bet,
- * then hands the bet to the bet flow (`sendBet`) and closes once the server took it. A failed post
- * keeps the bet locally, so the dialog says so and offers no second try.
+ * wager; the dialog checks them with the bet flow's own rules and texts, then invokes the bet
+ * (`sendBet`: the client's bet flow, which adds it locally and sends it) and handles its end. Done: the
+ * dialog shows the server's answer, the bet and what it would pay now. Refused: it says why (a bet
+ * placed already, the market closed, the post failed: the bet stays local) and offers no second try;
+ * a guest is on the way to sign in, so it closes. Whether the player bet already is the bet flow's
+ * decision, not the dialog's.
  */
 export const betDialogMachine = setup({
   types: {} as { context: BetDialogContext; events: BetDialogEvent },
   actors: {
-    sendBet: fromPromise<void, SendBetInput>(async () => {
+    sendBet: fromPromise<PlacedBet, SendBetInput>(async () => {
       throw new Error('sendBet is provided by src/actors')
     }),
   },
   guards: {
-    isAlreadyPlaced: ({ event }) => (event as SubmitEvent).alreadyPlaced,
-    isComplete: ({ context, event }) =>
-      context.vote !== undefined && problemOf(context, event as SubmitEvent) === undefined,
+    isComplete: ({ context, event }) => {
+      assertEvent(event, 'betDialog.submit')
+      return context.vote !== undefined && wagerProblem(context.wager, event.balance) === undefined
+    },
+    /** the bet flow sent a guest to sign in (the invoke's error event) */
+    isOnTheWayToSignIn: ({ event }) =>
+      refusalOf('error' in event ? event.error : undefined).reason === 'signIn',
   },
   actions: {
     openFor: assign(({ event }) => {
-      const { pollId, alreadyPlaced } = event as Extract<BetDialogEvent, { type: 'betDialog.open' }>
-      return {
-        ...closedContext,
-        pollId,
-        // said before the player fills the form in; a submit still checks again (the store may not know)
-        ...(alreadyPlaced ? { alert: { kind: 'warning', message: gameTexts.alreadyBet } as const } : {}),
-      }
+      assertEvent(event, 'betDialog.open')
+      return { ...closedContext, pollId: event.pollId }
     }),
     reset: assign(() => closedContext),
-    chooseVote: assign(({ event }) => ({
-      vote: (event as Extract<BetDialogEvent, { type: 'betDialog.voteChosen' }>).vote,
-      voteError: undefined,
-    })),
-    changeWager: assign(({ event }) => ({
-      wager: (event as Extract<BetDialogEvent, { type: 'betDialog.wagerChanged' }>).wager,
-      wagerError: undefined,
-    })),
-    warnAlreadyPlaced: assign({ alert: { kind: 'warning', message: gameTexts.alreadyBet } }),
+    chooseVote: assign(({ event }) => {
+      assertEvent(event, 'betDialog.voteChosen')
+      return { vote: event.vote, voteError: undefined }
+    }),
+    changeWager: assign(({ event }) => {
+      assertEvent(event, 'betDialog.wagerChanged')
+      return { wager: event.wager, wagerError: undefined }
+    }),
     showProblems: assign(({ context, event }) => {
-      const submit = event as SubmitEvent
-      const problem = problemOf(context, submit)
-      const notice = problem && gameNotices.invalidWager(problem, submit.balance)
+      assertEvent(event, 'betDialog.submit')
+      const problem = wagerProblem(context.wager, event.balance)
+      const notice = problem && gameNotices.invalidWager(problem, event.balance)
       return {
         alert: undefined,
         voteError: context.vote === undefined ? chooseVoteText : undefined,
         wagerError: notice ? { title: notice.message, message: notice.caption ?? '' } : undefined,
       }
     }),
-    showSendFailure: assign({ alert: { kind: 'error', message: gameTexts.betFailed } }),
   },
 }).createMachine({
   id: 'betDialog',
@@ -85,7 +94,6 @@ export const betDialogMachine = setup({
         'betDialog.voteChosen': { actions: 'chooseVote' },
         'betDialog.wagerChanged': { actions: 'changeWager' },
         'betDialog.submit': [
-          { guard: 'isAlreadyPlaced', actions: 'warnAlreadyPlaced' },
           { guard: 'isComplete', target: 'sending', actions: assign({ alert: undefined }) },
           { actions: 'showProblems' },
         ],
@@ -95,17 +103,27 @@ export const betDialogMachine = setup({
       // closing only hides the dialog: the bet flow goes on sending and reports by notice
       on: { 'betDialog.close': { target: 'closed', actions: 'reset' } },
       invoke: {
+        id: 'sendBet',
         src: 'sendBet',
-        input: ({ context, event }) => ({
-          pollId: context.pollId as number,
-          userId: (event as SubmitEvent).userId,
-          vote: context.vote as NonNullable<BetDialogContext['vote']>,
-          wager: context.wager,
-          balance: (event as SubmitEvent).balance,
-        }),
-        onDone: { target: 'closed', actions: 'reset' },
-        onError: { target: 'failed', actions: 'showSendFailure' },
+        input: ({ context, event }) => {
+          assertEvent(event, 'betDialog.submit')
+          return {
+            pollId: context.pollId as number,
+            userId: event.userId,
+            vote: context.vote as NonNullable<BetDialogContext['vote']>,
+            wager: context.wager,
+            balance: event.balance,
+          }
+        },
+        onDone: { target: 'placed', actions: assign({ placed: ({ event }) => event.output }) },
+        onError: [
+          { guard: 'isOnTheWayToSignIn', target: 'closed', actions: 'reset' },
+          { target: 'failed', actions: assign({ alert: ({ event }) => alertOf(event.error) }) },
+        ],
       },
+    },
+    placed: {
+      on: { 'betDialog.close': { target: 'closed', actions: 'reset' } },
     },
     failed: {
       on: { 'betDialog.close': { target: 'closed', actions: 'reset' } },
@@ -120,8 +138,10 @@ type Snapshot = SnapshotFrom<BetDialogMachine>
 export const selectBetDialogOpen = (snapshot: Snapshot) => !snapshot.matches('closed')
 export const selectBetDialogPollId = (snapshot: Snapshot) => snapshot.context.pollId
 export const selectBetDialogSending = (snapshot: Snapshot) => snapshot.matches('sending')
-/** After a failed post: the bet stays local, the form takes no second try. */
+/** After a refused bet: the form takes no second try. */
 export const selectBetDialogFailed = (snapshot: Snapshot) => snapshot.matches('failed')
+/** The server's answer to the bet, once it took it. */
+export const selectPlacedBet = (snapshot: Snapshot) => snapshot.context.placed
 export const selectChosenVote = (snapshot: Snapshot) => snapshot.context.vote
 export const selectWager = (snapshot: Snapshot) => snapshot.context.wager
 export const selectVoteError = (snapshot: Snapshot) => snapshot.context.voteError

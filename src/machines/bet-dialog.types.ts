@@ -1,4 +1,5 @@
 import type { VoteValue } from '../api/polls'
+import type { PlacedBet } from './bet.types'
 
 /** A message the bet dialog shows over its fields: a warning or a failure. */
 export interface BetDialogAlert {
@@ -23,6 +24,8 @@ export interface BetDialogContext {
   readonly voteError?: string
   readonly wagerError?: WagerError
   readonly alert?: BetDialogAlert
+  /** the server's answer to the bet: what it is and what it would pay now (the 'placed' state) */
+  readonly placed?: PlacedBet
 }
 
 /** What the player's bet is checked against when they submit it. */
@@ -31,13 +34,10 @@ export interface BetSubmission {
   readonly userId: number
   /** TTC: the most they can bet */
   readonly balance: number
-  /** whether the polls store holds a bet of the player on this poll */
-  readonly alreadyPlaced: boolean
 }
 
 export type BetDialogEvent =
-  /** `alreadyPlaced`: the player's bet on the poll is known, so the dialog warns at once (spec §4) */
-  | { readonly type: 'betDialog.open'; readonly pollId: number; readonly alreadyPlaced?: boolean }
+  | { readonly type: 'betDialog.open'; readonly pollId: number }
   | { readonly type: 'betDialog.close' }
   | { readonly type: 'betDialog.voteChosen'; readonly vote: VoteValue }
   | { readonly type: 'betDialog.wagerChanged'; readonly wager: string }

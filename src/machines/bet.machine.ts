@@ -1,13 +1,16 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, emit, fromPromise, setup } from 'xstate'
 import { fairPlayCodes } from '../api/fair-play'
 import type { PollResults } from '../api/polls'
 import { parseWager, wagerProblem } from '../domain/wager'
-import type { Bet, BetContext, BetEvent, PostVoteInput } from './bet.types'
+import type { Bet, BetContext, BetEmitted, BetEvent, BetRefusalReason, PostVoteInput } from './bet.types'
 import { gameNotices } from './game-notices'
 import type { Notice } from './notices'
 import { statusOf } from './server-error.types'
 
 const guestId = -1
+
+const invalidWagerNotice = (event: BetEvent) =>
+  gameNotices.invalidWager(wagerProblem(event.wager, event.balance) ?? 'missing', event.balance)
 
 const betOf = (event: BetEvent): Bet => ({
   pollId: event.pollId,
@@ -20,15 +23,26 @@ const sending = (context: BetContext) => context.queue[0] as Bet
 
 const errorOf = (event: unknown) => (event as { error?: { code?: unknown; message?: unknown } }).error
 
+/** A refusal told to the one who placed the bet, in the words of its notice. */
+const refused = (pollId: number, reason: BetRefusalReason, notice: Notice, sent: boolean): BetEmitted => ({
+  type: 'bet.refused',
+  pollId,
+  reason,
+  message: notice.caption ?? notice.message,
+  sent,
+})
+
 /**
  * Spec §4 "Tagging and betting", §5, §8: a bet is checked, added to the polls store at once, then
  * sent. A success stores the poll's results; a failure keeps the bet locally and says so; a 409 means
  * the server has a bet of the player on that poll already, unless it is the fair-play refusal of a title
  * whose market closed (src/domain/fair-play.ts), warned about in the server's words; the polls store
  * shows the server's bets again at its next load. Bets placed while one is sent wait in turn.
+ * Each bet's end is emitted to whoever placed it: 'bet.answered' with the server's answer, or
+ * 'bet.refused' with the reason. At most one bet per poll is in the flow, so the poll names the bet.
  */
 export const betMachine = setup({
-  types: {} as { context: BetContext; events: BetEvent },
+  types: {} as { context: BetContext; events: BetEvent; emitted: BetEmitted },
   actors: {
     postVote: fromPromise<PollResults, PostVoteInput>(async () => {
       throw new Error('postVote is provided by src/actors')
@@ -59,15 +73,28 @@ export const betMachine = setup({
   context: { queue: [] },
   on: {
     'bet.place': [
-      { guard: 'isGuest', actions: 'navigateToSignIn' },
-      { guard: 'isAlreadyPlaced', actions: { type: 'notify', params: gameNotices.alreadyBet } },
+      {
+        guard: 'isGuest',
+        actions: [
+          'navigateToSignIn',
+          emit(({ event }) =>
+            refused(event.pollId, 'signIn', { kind: 'info', message: 'Sign in to bet' }, false),
+          ),
+        ],
+      },
+      {
+        guard: 'isAlreadyPlaced',
+        actions: [
+          { type: 'notify', params: gameNotices.alreadyBet },
+          emit(({ event }) => refused(event.pollId, 'alreadyPlaced', gameNotices.alreadyBet, false)),
+        ],
+      },
       {
         guard: 'isInvalidWager',
-        actions: {
-          type: 'notify',
-          params: ({ event }) =>
-            gameNotices.invalidWager(wagerProblem(event.wager, event.balance) ?? 'missing', event.balance),
-        },
+        actions: [
+          { type: 'notify', params: ({ event }) => invalidWagerNotice(event) },
+          emit(({ event }) => refused(event.pollId, 'invalidWager', invalidWagerNotice(event), false)),
+        ],
       },
       { actions: ['enqueue', { type: 'addBetLocally', params: ({ event }) => betOf(event) }] },
     ],
@@ -90,6 +117,11 @@ export const betMachine = setup({
               params: ({ context, event }) => ({ pollId: sending(context).pollId, results: event.output }),
             },
             'refreshBalance',
+            emit(({ context, event }) => ({
+              type: 'bet.answered',
+              bet: sending(context),
+              results: event.output,
+            })),
             'dequeue',
           ],
         },
@@ -102,15 +134,36 @@ export const betMachine = setup({
                 type: 'notify',
                 params: ({ event }) => gameNotices.tagRefused(String(errorOf(event)?.message)),
               },
+              emit(({ context, event }) =>
+                refused(
+                  sending(context).pollId,
+                  'marketClosed',
+                  gameNotices.tagRefused(String(errorOf(event)?.message)),
+                  true,
+                ),
+              ),
               'dequeue',
             ],
           },
           {
             guard: 'isConflict',
             target: 'idle',
-            actions: [{ type: 'notify', params: gameNotices.alreadyBet }, 'dequeue'],
+            actions: [
+              { type: 'notify', params: gameNotices.alreadyBet },
+              emit(({ context }) =>
+                refused(sending(context).pollId, 'alreadyPlaced', gameNotices.alreadyBet, true),
+              ),
+              'dequeue',
+            ],
           },
-          { target: 'idle', actions: [{ type: 'notify', params: gameNotices.betFailed }, 'dequeue'] },
+          {
+            target: 'idle',
+            actions: [
+              { type: 'notify', params: gameNotices.betFailed },
+              emit(({ context }) => refused(sending(context).pollId, 'failed', gameNotices.betFailed, true)),
+              'dequeue',
+            ],
+          },
         ],
       },
     },

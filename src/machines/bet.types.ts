@@ -1,4 +1,4 @@
-import type { VoteValue } from '../api/polls'
+import type { PollResults, VoteValue } from '../api/polls'
 import type { WagerInput } from '../domain/wager'
 
 /** A bet as the vote call sends it (spec §3 "Vote"). */
@@ -36,3 +36,26 @@ export interface PostVoteInput {
   readonly pollId: number
   readonly body: Bet
 }
+
+/** The server took the bet: the bet and the poll's results with it in (its pot per side). */
+export interface PlacedBet {
+  readonly bet: Bet
+  readonly results: PollResults
+}
+
+/** Why a bet did not go through; the first four are said before anything is sent. */
+export type BetRefusalReason = 'signIn' | 'alreadyPlaced' | 'invalidWager' | 'marketClosed' | 'failed'
+
+export interface BetRefusal {
+  readonly pollId: number
+  readonly reason: BetRefusalReason
+  /** what the player is told */
+  readonly message: string
+  /** refused on the server's answer (true), or at once, before sending (false) */
+  readonly sent: boolean
+}
+
+/** What the flow says of each bet, to whoever placed it (`actor.on`): it was taken, or why not. */
+export type BetEmitted =
+  | ({ readonly type: 'bet.answered' } & PlacedBet)
+  | ({ readonly type: 'bet.refused' } & BetRefusal)

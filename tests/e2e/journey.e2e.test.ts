@@ -276,6 +276,12 @@ describe('a new player’s journey', () => {
     )
     await dialog.getByRole('button', { name: 'Place bet', exact: true }).click()
     expect((await voted).status()).toBe(200)
+    // the bet answers in the dialog with the stake (issue 17.2), until the player closes it
+    await dialog
+      .getByRole('status')
+      .getByText(`Bet placed: ${labels[winner]}, ${formatTtc(wager)}`)
+      .waitFor()
+    await dialog.getByRole('button', { name: 'Done' }).click()
     await dialog.waitFor({ state: 'hidden' })
     await card.getByText(`Your bet: ${labels[winner]}, ${formatTtc(wager)}`).waitFor()
     // both bets are in the pot the card shows

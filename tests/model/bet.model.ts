@@ -33,6 +33,9 @@ export const results: PollResults = {
   numUsersBetFlat: 1,
   numUsersBetDown: 0,
   totalTtcBet: 40,
+  ttcBetUp: 30,
+  ttcBetFlat: 10,
+  ttcBetDown: 0,
 }
 export const conflict = new ApiError(409, 'already_voted', 'Warning: You have already placed your bet.')
 export const serverDown = new ApiError(503, 'http_503', 'Oops! Something went wrong')
@@ -40,7 +43,12 @@ export const serverDown = new ApiError(503, 'http_503', 'Oops! Something went wr
 const validation = (caption: string) => ({
   notice: { kind: 'negative', message: 'Validation Error', caption },
 })
-const alreadyBet = { notice: { kind: 'warning', message: 'Warning: You have already placed your bet.' } }
+const alreadyBetText = 'Warning: You have already placed your bet.'
+const alreadyBet = { notice: { kind: 'warning', message: alreadyBetText } }
+/** What the one who placed a bet hears when it is refused: at once, or on the server's answer. */
+const refused = (pollId: number, reason: string, message: string, sent: boolean) => ({
+  emit: { type: 'bet.refused', pollId, reason, message, sent },
+})
 
 const betOf = (event: AnyEventObject): Bet => ({
   pollId: event.pollId,
@@ -73,7 +81,7 @@ function outcomeOf(event: AnyEventObject, queue: readonly Bet[]) {
 export const betModel: PathModel = {
   name: 'bet',
   summary:
-    'The bet flow (spec §4 "Tagging and betting", §5, §8): checked, added locally, then sent; the results stored on success, the bet kept with a notice on failure, a warning on 409. Bets placed meanwhile wait in turn.',
+    'The bet flow (spec §4 "Tagging and betting", §5, §8): checked, added locally, then sent; the results stored on success, the bet kept with a notice on failure, a warning on 409. Bets placed meanwhile wait in turn. Each bet’s end is told to whoever placed it: the server’s answer, or why it was refused.',
   machine: betMachine,
   events: [
     ...Object.values(betEvents),
@@ -85,17 +93,21 @@ export const betModel: PathModel = {
   expectedOutputs: ({ event, history }): Output[] => {
     const queue = queueAfter(history)
     if (event.type === 'bet.place') {
+      const invalid = (caption: string) => [
+        validation(caption),
+        refused(event.pollId, 'invalidWager', caption, false),
+      ]
       switch (outcomeOf(event, queue)) {
         case 'guest':
-          return [{ navigate: '/account/signin' }]
+          return [{ navigate: '/account/signin' }, refused(event.pollId, 'signIn', 'Sign in to bet', false)]
         case 'alreadyPlaced':
-          return [alreadyBet]
+          return [alreadyBet, refused(event.pollId, 'alreadyPlaced', alreadyBetText, false)]
         case 'empty':
-          return [validation('You must set your wager...')]
+          return invalid('You must set your wager...')
         case 'zero':
-          return [validation('Your wager must be greater than 0.')]
+          return invalid('Your wager must be greater than 0.')
         case 'tooMuch':
-          return [validation("You don't have so much money... (Max 50.00)")]
+          return invalid("You don't have so much money... (Max 50.00)")
         default: {
           const bet = betOf(event)
           return queue.length === 0
@@ -107,11 +119,21 @@ export const betModel: PathModel = {
     const [sent, next] = queue
     const sendNext = next ? [postVote(next)] : []
     if (event.type === 'xstate.done.actor.postVote')
-      return [{ action: 'stores the poll results', pollId: sent?.pollId, results }, ...sendNext]
-    if (event.type === 'xstate.error.actor.postVote')
+      return [
+        { action: 'stores the poll results', pollId: sent?.pollId, results },
+        { emit: { type: 'bet.answered', bet: sent, results } },
+        ...sendNext,
+      ]
+    if (event.type === 'xstate.error.actor.postVote') {
+      const pollId = sent?.pollId ?? 0
       return event.error === conflict
-        ? [alreadyBet, ...sendNext]
-        : [{ notice: { kind: 'negative', message: 'Error sending bet to server' } }, ...sendNext]
+        ? [alreadyBet, refused(pollId, 'alreadyPlaced', alreadyBetText, true), ...sendNext]
+        : [
+            { notice: { kind: 'negative', message: 'Error sending bet to server' } },
+            refused(pollId, 'failed', 'Error sending bet to server', true),
+            ...sendNext,
+          ]
+    }
     return []
   },
   describeState: (snapshot) => {

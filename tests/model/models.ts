@@ -1,5 +1,6 @@
 import { appBootModel } from './app-boot.model'
 import { betModel } from './bet.model'
+import { betDialogModel } from './bet-dialog.model'
 import { groupListsModel } from './group-lists.model'
 import { groupsModel } from './groups.model'
 import { invitationsModel } from './invitations.model'
@@ -22,6 +23,7 @@ export const pathModels: readonly PathModel[] = [
   storeModel,
   pollsModel,
   betModel,
+  betDialogModel,
   predictionsModel,
   groupsModel,
   invitationsModel,

@@ -193,7 +193,7 @@ export function describeOutput(output: Output): string {
     const article = /^[aeiou]/.test(notice.kind) ? 'an' : 'a'
     return `shows ${article} ${notice.kind} notice "${notice.message}"${caption}`
   }
-  if (output.emit && /^(realtime|session)\./.test((output.emit as { type: string }).type)) {
+  if (output.emit && /^(realtime|session|bet)\./.test((output.emit as { type: string }).type)) {
     const { type, ...payload } = output.emit as { type: string }
     return `tells listeners ${type} ${JSON.stringify(payload)}`
   }

@@ -16,6 +16,9 @@ const results = (up: number, total: number): PollResults => ({
   numUsersBetFlat: 0,
   numUsersBetDown: 0,
   totalTtcBet: total,
+  ttcBetUp: total,
+  ttcBetFlat: 0,
+  ttcBetDown: 0,
 })
 
 const poll = (pollId: number, titleId: number, startTime: number): Poll => pollAt(pollId, titleId, startTime)

@@ -272,6 +272,9 @@ describe.each(dialects)('the client playing against the server on %s', (dialect)
       numUsersBetFlat: 0,
       numUsersBetDown: 0,
       totalTtcBet: stake,
+      ttcBetUp: stake,
+      ttcBetFlat: 0,
+      ttcBetDown: 0,
     })
     expect(betPoll?.votes).toMatchObject([{ pollId: poll.pollId, userId, vote: 'up', ttcBet: stake }])
     expect(store('polls').getSnapshot().context.data.localVotes).toEqual([])

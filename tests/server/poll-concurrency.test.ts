@@ -94,17 +94,25 @@ describe.each(dialects)('200 simultaneous bets from 50 players on one poll on %s
 
     const pot = votes.reduce((sum, v) => sum + v.ttcBet, 0)
     const count = (side: string) => votes.filter((v) => v.vote === side).length
+    const staked = (side: string) =>
+      votes.filter((v) => v.vote === side).reduce((sum, v) => sum + v.ttcBet, 0)
     const results = {
       numUsersBetUp: count('up'),
       numUsersBetFlat: count('flat'),
       numUsersBetDown: count('down'),
     }
     const listed = (await pollsOf(crowd[0] as SignedUp)).find((p) => p.pollId === pollId)
-    expect(listed?.results).toEqual({ ...results, totalTtcBet: pot / 100 })
-    // The poll's running totals (0008) equal a recount of its bets.
+    expect(listed?.results).toEqual({
+      ...results,
+      totalTtcBet: pot / 100,
+      ttcBetUp: staked('up') / 100,
+      ttcBetFlat: staked('flat') / 100,
+      ttcBetDown: staked('down') / 100,
+    })
+    // The poll's running totals (0008, 0013) equal a recount of its bets.
     const totals = await db
       .selectFrom('polls')
-      .select(['betsUp', 'betsFlat', 'betsDown', 'ttcBetTotal'])
+      .select(['betsUp', 'betsFlat', 'betsDown', 'ttcBetTotal', 'ttcBetUp', 'ttcBetFlat', 'ttcBetDown'])
       .where('id', '=', pollId)
       .executeTakeFirstOrThrow()
     expect(totals).toEqual({
@@ -112,6 +120,9 @@ describe.each(dialects)('200 simultaneous bets from 50 players on one poll on %s
       betsFlat: results.numUsersBetFlat,
       betsDown: results.numUsersBetDown,
       ttcBetTotal: pot,
+      ttcBetUp: staked('up'),
+      ttcBetFlat: staked('flat'),
+      ttcBetDown: staked('down'),
     })
     // Bets add to the totals one after the other: the answers hold 1, 2, ... 50 bets, each once.
     const seen = ok

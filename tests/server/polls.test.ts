@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openPolls } from '../../server/game/poll-opening'
 import type { ApiErrorBody } from '../../src/api/errors'
 import type { NextPoll, Poll, PollResults, PollStatus } from '../../src/api/polls'
+import { stateSchema } from '../../src/api/state'
 import { pollStartsBetween } from '../../src/domain/poll-schedule'
 import { ttcAmountProblem } from '../../src/domain/ttc-amount'
 import { type SignedUp, signUpPlayer } from '../support/accounts'
@@ -140,6 +141,7 @@ describe.each(dialects)('poll scheduler on %s', (dialect) => {
           'endTime',
           'evalTime',
           'createdAt',
+          'flatBand',
           'phase',
           'evalPrice',
           'outcome',
@@ -199,7 +201,9 @@ describe.each(dialects)('bets on %s', (dialect) => {
     })
 
   beforeAll(async () => {
-    server = await startTestServer(dialect, { env: { ALPHA_POLL_TITLES: String(bitcoin) } })
+    server = await startTestServer(dialect, {
+      env: { ALPHA_POLL_TITLES: String(bitcoin), ALPHA_POLL_FLAT_BAND: '0.002' },
+    })
     ;[alice, bob, carol] = [
       await signUpPlayer(server),
       await signUpPlayer(server),
@@ -314,6 +318,9 @@ describe.each(dialects)('bets on %s', (dialect) => {
       numUsersBetFlat: 0,
       numUsersBetDown: 0,
       totalTtcBet: 12.34,
+      ttcBetUp: 12.34,
+      ttcBetFlat: 0,
+      ttcBetDown: 0,
     })
     expect(await balanceOf(server, alice.user.id)).toBe(100_00 - 12_34)
     const ledger = await server.ctx.db
@@ -333,6 +340,9 @@ describe.each(dialects)('bets on %s', (dialect) => {
       numUsersBetFlat: 0,
       numUsersBetDown: 1,
       totalTtcBet: 112.34,
+      ttcBetUp: 12.34,
+      ttcBetFlat: 0,
+      ttcBetDown: 100,
     })
     expect(await balanceOf(server, bob.user.id)).toBe(0)
     const money = await moneyInGame(server)
@@ -360,6 +370,9 @@ describe.each(dialects)('bets on %s', (dialect) => {
       numUsersBetFlat: 1,
       numUsersBetDown: 1,
       totalTtcBet: 117.34,
+      ttcBetUp: 12.34,
+      ttcBetFlat: 5,
+      ttcBetDown: 100,
     })
     const retry = await carol.client.post<PollResults>(votePath(), body, headers)
     expect(retry.status).toBe(200)
@@ -386,7 +399,17 @@ describe.each(dialects)('bets on %s', (dialect) => {
       numUsersBetFlat: 1,
       numUsersBetDown: 1,
       totalTtcBet: 117.34,
+      ttcBetUp: 12.34,
+      ttcBetFlat: 5,
+      ttcBetDown: 100,
     })
+    // the band that ends the poll flat is the server's
+    expect(mine?.flatBand).toBe(0.002)
+    // the state carries the same pot per side
+    const state = stateSchema.parse((await bob.client.get('/v1/stockgame/state')).body)
+    const inState = state.polls.find((p) => p.pollId === poll.pollId)
+    expect(inState?.results).toEqual(mine?.results)
+    expect(inState?.flatBand).toBe(0.002)
     const status = await bob.client.get<PollStatus>(`/v1/stockgame/polls/${poll.pollId}/status`)
     expect(status.body).toEqual({ pollId: poll.pollId, votesCast: 3, totalTtcBet: 117.34 })
     expect((await bob.client.get('/v1/stockgame/polls/999999/status')).status).toBe(404)

@@ -11,6 +11,9 @@ export const noResults: PollResults = {
   numUsersBetFlat: 0,
   numUsersBetDown: 0,
   totalTtcBet: 0,
+  ttcBetUp: 0,
+  ttcBetFlat: 0,
+  ttcBetDown: 0,
 }
 
 /** A poll of a title that opens at `startTime`: betting for 2 h, decided after 6 h. */
@@ -23,6 +26,7 @@ export function pollAt(pollId: number, titleId: number, startTime: number, extra
     endTime: startTime + 2 * hour,
     evalTime: startTime + 6 * hour,
     createdAt: startTime,
+    flatBand: 0.001,
     phase: 'open',
     evalPrice: null,
     outcome: null,

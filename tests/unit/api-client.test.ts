@@ -31,7 +31,15 @@ const settings: Settings = {
 
 /** A bet and the poll results the vote call answers with. */
 const bet = { pollId: 7, userId: 1, vote: 'up', ttcBet: 5 } as const
-const results = { numUsersBetUp: 1, numUsersBetFlat: 0, numUsersBetDown: 0, totalTtcBet: 5 }
+const results = {
+  numUsersBetUp: 1,
+  numUsersBetFlat: 0,
+  numUsersBetDown: 0,
+  totalTtcBet: 5,
+  ttcBetUp: 5,
+  ttcBetFlat: 0,
+  ttcBetDown: 0,
+}
 
 let server: RecordingServer
 let api: ApiClient

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import { pollTexts } from '~/api/polls'
+import type { BetRefusal, PlacedBet } from '~/machines/bet.types'
 import {
   betDialogMachine,
   chooseVoteText,
@@ -8,19 +9,33 @@ import {
   selectBetDialogFailed,
   selectBetDialogOpen,
   selectBetDialogSending,
+  selectPlacedBet,
   selectVoteError,
   selectWagerError,
 } from '~/machines/bet-dialog.machine'
 import type { SendBetInput } from '~/machines/bet-dialog.types'
+import { noResults } from '../support/game-fixtures'
 
 const settle = () => new Promise((resolve) => setImmediate(resolve))
 
-function start(send: (input: SendBetInput) => Promise<void> = async () => {}) {
+const answer: PlacedBet = {
+  bet: { pollId: 7, userId: 5, vote: 'flat', ttcBet: 12.5 },
+  results: { ...noResults, numUsersBetFlat: 1, totalTtcBet: 12.5, ttcBetFlat: 12.5 },
+}
+
+const refusal = (reason: BetRefusal['reason'], message: string): BetRefusal => ({
+  pollId: 7,
+  reason,
+  message,
+  sent: reason !== 'signIn',
+})
+
+function start(send: (input: SendBetInput) => Promise<PlacedBet> = async () => answer) {
   const sent: SendBetInput[] = []
   const actor = createActor(
     betDialogMachine.provide({
       actors: {
-        sendBet: fromPromise<void, SendBetInput>(({ input }) => {
+        sendBet: fromPromise<PlacedBet, SendBetInput>(({ input }) => {
           sent.push(input)
           return send(input)
         }),
@@ -31,8 +46,16 @@ function start(send: (input: SendBetInput) => Promise<void> = async () => {}) {
   return { actor, sent }
 }
 
-const submit = (balance = 50, alreadyPlaced = false) =>
-  ({ type: 'betDialog.submit', userId: 5, balance, alreadyPlaced }) as const
+const submit = (balance = 50) => ({ type: 'betDialog.submit', userId: 5, balance }) as const
+
+/** The dialog with a side and a wager chosen, sent. */
+function sendBet(send: (input: SendBetInput) => Promise<PlacedBet>) {
+  const started = start(send)
+  started.actor.send({ type: 'betDialog.voteChosen', vote: 'flat' })
+  started.actor.send({ type: 'betDialog.wagerChanged', wager: '12.5' })
+  started.actor.send(submit())
+  return started
+}
 
 describe('the bet dialog (spec §5, §8)', () => {
   it('asks for a side and a wager with the spec texts', () => {
@@ -62,49 +85,66 @@ describe('the bet dialog (spec §5, §8)', () => {
     expect(selectWagerError(actor.getSnapshot())?.message).toBe("You don't have so much money... (Max 42.50)")
   })
 
-  it('warns about a second bet and sends nothing', () => {
-    const { actor, sent } = start()
-    actor.send({ type: 'betDialog.voteChosen', vote: 'down' })
-    actor.send({ type: 'betDialog.wagerChanged', wager: '5' })
-    actor.send(submit(50, true))
-    expect(selectBetDialogAlert(actor.getSnapshot())).toEqual({
-      kind: 'warning',
-      message: 'Warning: You have already placed your bet.',
-    })
-    expect(sent).toEqual([])
-  })
-
-  it('warns as it opens when the player has bet on the poll already, and not for another poll', () => {
+  it('opens for one poll with nothing of the last opening left', () => {
     const { actor } = start()
-    actor.send({ type: 'betDialog.close' })
-    actor.send({ type: 'betDialog.open', pollId: 8, alreadyPlaced: true })
-    expect(selectBetDialogAlert(actor.getSnapshot())).toEqual({
-      kind: 'warning',
-      message: 'Warning: You have already placed your bet.',
-    })
     actor.send({ type: 'betDialog.voteChosen', vote: 'up' })
+    actor.send({ type: 'betDialog.wagerChanged', wager: '3' })
     actor.send({ type: 'betDialog.close' })
     actor.send({ type: 'betDialog.open', pollId: 9 })
-    expect(selectBetDialogAlert(actor.getSnapshot())).toBeUndefined()
-    // nothing of the last opening is left: no side chosen for the next poll
     expect(actor.getSnapshot().context).toEqual({ pollId: 9, wager: '' })
   })
 
-  it('sends a valid bet, shows it is sending and closes once the server took it', async () => {
-    let resolve = () => {}
-    const { actor, sent } = start(() => new Promise<void>((done) => (resolve = done)))
+  it('warns in the bet flow’s words when the player has bet on the poll already, with no second try', async () => {
+    const { actor, sent } = sendBet(() =>
+      Promise.reject(refusal('alreadyPlaced', 'Warning: You have already placed your bet.')),
+    )
+    await settle()
+    expect(sent).toHaveLength(1)
+    expect(selectBetDialogAlert(actor.getSnapshot())).toEqual({
+      kind: 'warning',
+      message: 'Warning: You have already placed your bet.',
+    })
+    expect(selectBetDialogFailed(actor.getSnapshot())).toBe(true)
+    actor.send(submit())
+    expect(sent).toHaveLength(1)
+  })
+
+  it('warns with the server’s text when the title’s market closed', async () => {
+    const closed = 'Warning: The market of Apple Inc. is closed. It opens at 2026-11-27T15:30+01:00.'
+    const { actor } = sendBet(() => Promise.reject(refusal('marketClosed', closed)))
+    await settle()
+    expect(selectBetDialogAlert(actor.getSnapshot())).toEqual({ kind: 'warning', message: closed })
+  })
+
+  it('closes when the bet flow sent a guest to sign in', async () => {
+    const { actor } = sendBet(() => Promise.reject(refusal('signIn', 'Sign in to bet')))
+    await settle()
+    expect(selectBetDialogOpen(actor.getSnapshot())).toBe(false)
+  })
+
+  it('sends a valid bet, shows it is sending, then the server’s answer until closed', async () => {
+    let resolve = (_: PlacedBet) => {}
+    const { actor, sent } = start(() => new Promise<PlacedBet>((done) => (resolve = done)))
     actor.send({ type: 'betDialog.voteChosen', vote: 'flat' })
     actor.send({ type: 'betDialog.wagerChanged', wager: '12.5' })
     actor.send(submit())
     expect(selectBetDialogSending(actor.getSnapshot())).toBe(true)
     expect(sent).toEqual([{ pollId: 7, userId: 5, vote: 'flat', wager: '12.5', balance: 50 }])
-    resolve()
+    expect(selectPlacedBet(actor.getSnapshot())).toBeUndefined()
+    resolve(answer)
     await settle()
+    expect(selectBetDialogOpen(actor.getSnapshot())).toBe(true)
+    expect(selectPlacedBet(actor.getSnapshot())).toEqual(answer)
+    // the answer takes no second bet
+    actor.send(submit())
+    expect(sent).toHaveLength(1)
+    actor.send({ type: 'betDialog.close' })
     expect(selectBetDialogOpen(actor.getSnapshot())).toBe(false)
+    expect(selectPlacedBet(actor.getSnapshot())).toBeUndefined()
   })
 
   it('says the bet could not be sent and offers no second try', async () => {
-    const { actor } = start(() => Promise.reject(new Error('500')))
+    const { actor } = start(() => Promise.reject(refusal('failed', 'Error sending bet to server')))
     actor.send({ type: 'betDialog.voteChosen', vote: 'up' })
     actor.send({ type: 'betDialog.wagerChanged', wager: '1' })
     actor.send(submit())

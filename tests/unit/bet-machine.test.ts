@@ -7,7 +7,15 @@ import type { Bet, BetRequest, PostVoteInput } from '~/machines/bet.types'
 import type { Notice } from '~/machines/notices'
 
 const settle = () => new Promise((resolve) => setImmediate(resolve))
-const results: PollResults = { numUsersBetUp: 2, numUsersBetFlat: 0, numUsersBetDown: 1, totalTtcBet: 30 }
+const results: PollResults = {
+  numUsersBetUp: 2,
+  numUsersBetFlat: 0,
+  numUsersBetDown: 1,
+  totalTtcBet: 30,
+  ttcBetUp: 20,
+  ttcBetFlat: 0,
+  ttcBetDown: 10,
+}
 
 /** The bet flow with recording fakes; the test answers each vote call. */
 function start() {
@@ -31,6 +39,7 @@ function start() {
     },
   })
   const actor = createActor(machine).start()
+  actor.on('*', (emitted) => seen.push({ step: 'emit', detail: emitted }))
   const place = (request: Partial<BetRequest>) =>
     actor.send({ type: 'bet.place', pollId: 1, userId: 5, vote: 'up', wager: '10', balance: 50, ...request })
   return { actor, seen, calls, place }
@@ -38,6 +47,9 @@ function start() {
 
 const notices = (seen: { step: string; detail?: unknown }[]) =>
   seen.filter((s) => s.step === 'notice').map((s) => s.detail)
+const emitted = (seen: { step: string; detail?: unknown }[]) =>
+  seen.filter((s) => s.step === 'emit').map((s) => s.detail)
+const effects = (seen: { step: string; detail?: unknown }[]) => seen.filter((s) => s.step !== 'emit')
 
 describe('the bet flow', () => {
   it('refuses bad wagers with the spec’s texts, sending nothing', () => {
@@ -58,7 +70,14 @@ describe('the bet flow', () => {
         caption: "You don't have so much money... (Max 50.00)",
       },
     ])
-    expect(seen.every((s) => s.step === 'notice')).toBe(true)
+    expect(emitted(seen).at(-1)).toEqual({
+      type: 'bet.refused',
+      pollId: 1,
+      reason: 'invalidWager',
+      message: "You don't have so much money... (Max 50.00)",
+      sent: false,
+    })
+    expect(effects(seen).every((s) => s.step === 'notice')).toBe(true)
   })
 
   it('adds the bet locally first, then posts it, then stores the results', async () => {
@@ -69,10 +88,13 @@ describe('the bet flow', () => {
       { step: 'add', detail: bet },
       { step: 'post', detail: bet },
     ])
+    expect(emitted(seen)).toEqual([])
     expect(selectIsSendingBet(actor.getSnapshot().context)).toBe(true)
     calls[0]?.resolve(results)
     await settle()
-    expect(seen.at(-1)).toEqual({ step: 'store', detail: { pollId: 1, results } })
+    expect(effects(seen).at(-1)).toEqual({ step: 'store', detail: { pollId: 1, results } })
+    // the one who placed it hears the server's answer
+    expect(emitted(seen)).toEqual([{ type: 'bet.answered', bet, results }])
     expect(actor.getSnapshot().value).toBe('idle')
   })
 
@@ -81,8 +103,17 @@ describe('the bet flow', () => {
     place({})
     calls[0]?.reject(new ApiError(0, 'network_error', 'The server could not be reached.'))
     await settle()
-    expect(seen.map((s) => s.step)).toEqual(['add', 'post', 'notice'])
+    expect(effects(seen).map((s) => s.step)).toEqual(['add', 'post', 'notice'])
     expect(notices(seen)).toEqual([{ kind: 'negative', message: 'Error sending bet to server' }])
+    expect(emitted(seen)).toEqual([
+      {
+        type: 'bet.refused',
+        pollId: 1,
+        reason: 'failed',
+        message: 'Error sending bet to server',
+        sent: true,
+      },
+    ])
     expect(actor.getSnapshot().context.queue).toEqual([])
   })
 
@@ -94,6 +125,15 @@ describe('the bet flow', () => {
     expect(notices(seen)).toEqual([
       { kind: 'warning', message: 'Warning: You have already placed your bet.' },
     ])
+    expect(emitted(seen)).toEqual([
+      {
+        type: 'bet.refused',
+        pollId: 1,
+        reason: 'alreadyPlaced',
+        message: 'Warning: You have already placed your bet.',
+        sent: true,
+      },
+    ])
   })
 
   it('warns in the server’s words when the title’s market closed before the bet arrived', async () => {
@@ -103,6 +143,9 @@ describe('the bet flow', () => {
     calls[0]?.reject(new ApiError(409, 'market_closed', closed))
     await settle()
     expect(notices(seen)).toEqual([{ kind: 'warning', message: closed }])
+    expect(emitted(seen)).toEqual([
+      { type: 'bet.refused', pollId: 1, reason: 'marketClosed', message: closed, sent: true },
+    ])
   })
 
   it('warns without sending when the poll has a bet of the player, or one on its way', () => {
@@ -110,7 +153,12 @@ describe('the bet flow', () => {
     place({ alreadyPlaced: true })
     place({ pollId: 2 })
     place({ pollId: 2, wager: '3' })
-    expect(seen.map((s) => s.step)).toEqual(['notice', 'add', 'post', 'notice'])
+    expect(effects(seen).map((s) => s.step)).toEqual(['notice', 'add', 'post', 'notice'])
+    // refused at once, before anything was sent
+    expect(emitted(seen)).toEqual([
+      { type: 'bet.refused', pollId: 1, reason: 'alreadyPlaced', message: expect.any(String), sent: false },
+      { type: 'bet.refused', pollId: 2, reason: 'alreadyPlaced', message: expect.any(String), sent: false },
+    ])
   })
 
   it('sends bets placed meanwhile in turn', async () => {
@@ -123,12 +171,17 @@ describe('the bet flow', () => {
     expect(calls[1]?.input.pollId).toBe(2)
     calls[1]?.resolve(results)
     await settle()
-    expect(seen.map((s) => s.step)).toEqual(['add', 'post', 'add', 'notice', 'post', 'store'])
+    expect(effects(seen).map((s) => s.step)).toEqual(['add', 'post', 'add', 'notice', 'post', 'store'])
+    expect(emitted(seen)).toMatchObject([
+      { type: 'bet.refused', pollId: 1, reason: 'failed' },
+      { type: 'bet.answered', bet: { pollId: 2 } },
+    ])
   })
 
   it('sends a guest to sign in', () => {
     const { seen, place } = start()
     place({ userId: -1 })
-    expect(seen).toEqual([{ step: 'signIn' }])
+    expect(effects(seen)).toEqual([{ step: 'signIn' }])
+    expect(emitted(seen)).toMatchObject([{ type: 'bet.refused', reason: 'signIn', sent: false }])
   })
 })

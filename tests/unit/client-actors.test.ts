@@ -42,7 +42,15 @@ function fakeNotifier() {
   return { notifier, notices }
 }
 
-const results = { numUsersBetUp: 1, numUsersBetFlat: 0, numUsersBetDown: 0, totalTtcBet: 1 }
+const results = {
+  numUsersBetUp: 1,
+  numUsersBetFlat: 0,
+  numUsersBetDown: 0,
+  totalTtcBet: 1,
+  ttcBetUp: 1,
+  ttcBetFlat: 0,
+  ttcBetDown: 0,
+}
 
 let server: RecordingServer
 let api: ApiClient

@@ -18,7 +18,7 @@ import {
   recentPredictions,
   storedPredictionMaxAgeMs,
 } from '~/domain/prediction'
-import { parseWager, wagerProblem } from '~/domain/wager'
+import { parseWager, quickAmounts, quickAmountWager, wagerProblem } from '~/domain/wager'
 import { gameNotices, gameTexts } from '~/machines/game-notices'
 import { day, hour, pollAt, serverMessage, taggedMessage } from '../support/game-fixtures'
 
@@ -83,6 +83,19 @@ describe('wagers', () => {
       expect(wagerProblem(notation, 1000), notation).toBe(notation === '5.' ? undefined : 'notANumber')
     expect(parseWager('.5')).toBe(0.5)
     expect(wagerProblem('-5', 10)).toBe('notPositive')
+  })
+
+  it('fill the field with a quick amount, or the whole balance down to the hundredth for Max', () => {
+    expect(quickAmounts.map((amount) => quickAmountWager(amount, 42.5))).toEqual([
+      '10.00',
+      '25.00',
+      '50.00',
+      '42.50',
+    ])
+    // 0.29 * 100 is 28.999…: Max still asks for all of it, and never more
+    expect(quickAmountWager('max', 0.29)).toBe('0.29')
+    expect(wagerProblem(quickAmountWager('max', 0.29), 0.29)).toBeUndefined()
+    expect(quickAmountWager('max', 0)).toBe('0.00')
   })
 })
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import type { OwnVote, Poll } from '~/api/polls'
 import { pollsMachine, selectHasBet, selectHasOpenPoll, selectPolls } from '~/machines/polls.machine'
-import { hour, pollAt } from '../support/game-fixtures'
+import { hour, noResults, pollAt } from '../support/game-fixtures'
 
 const settle = () => new Promise((resolve) => setImmediate(resolve))
 
@@ -100,7 +100,7 @@ describe('the polls store', () => {
     actor.send({ type: 'polls.betAdded', vote: bet(1) })
     actor.send({ type: 'polls.betAdded', vote: { ...bet(1), vote: 'down' } })
     expect(actor.getSnapshot().context.data.localVotes).toEqual([bet(1)])
-    const results = { numUsersBetUp: 1, numUsersBetFlat: 0, numUsersBetDown: 0, totalTtcBet: 10 }
+    const results = { ...noResults, numUsersBetUp: 1, totalTtcBet: 10, ttcBetUp: 10 }
     actor.send({ type: 'polls.resultsReceived', pollId: 1, results })
     const [poll] = selectPolls(actor.getSnapshot().context)
     expect(poll).toMatchObject({ results, votes: [bet(1)] })

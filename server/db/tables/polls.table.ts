@@ -25,6 +25,10 @@ export interface PollsTable {
   betsFlat: Generated<number>
   betsDown: Generated<number>
   ttcBetTotal: Generated<number>
+  /** hundredths staked on each side, added to with the counts (0013): the pot per side */
+  ttcBetUp: Generated<number>
+  ttcBetFlat: Generated<number>
+  ttcBetDown: Generated<number>
 }
 
 /**

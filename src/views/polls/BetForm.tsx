@@ -11,20 +11,19 @@ import {
   selectWager,
   selectWagerError,
 } from '~/machines/bet-dialog.machine'
-import { selectHasBet } from '~/machines/polls.machine'
 import { selectBalance, selectUserId } from '~/machines/ticker.select'
 import { useClient } from '~/views/client-context'
 import { Alert, Button, Spinner } from '~/views/ui'
+import { QuickAmounts } from './QuickAmounts'
 import { VoteChoice } from './VoteChoice'
 import { WagerField } from './WagerField'
 
 interface BetFormProps {
   readonly dialog: ActorRefFrom<BetDialogMachine>
-  readonly pollId: number
 }
 
-/** The side and the wager; submitting hands them to the dialog's flow with the balance and any bet placed. */
-export function BetForm({ dialog, pollId }: BetFormProps) {
+/** The side and the wager; submitting hands them to the dialog's flow with the player and balance. */
+export function BetForm({ dialog }: BetFormProps) {
   const client = useClient()
   const vote = useSelector(dialog, selectChosenVote)
   const wager = useSelector(dialog, selectWager)
@@ -35,9 +34,6 @@ export function BetForm({ dialog, pollId }: BetFormProps) {
   const failed = useSelector(dialog, selectBetDialogFailed)
   const balance = useSelector(client.session, selectBalance)
   const userId = useSelector(client.session, selectUserId)
-  const alreadyPlaced = useSelector(client.store('polls'), (snapshot) =>
-    selectHasBet(snapshot.context, pollId),
-  )
   const locked = sending || failed
   return (
     <styled.form
@@ -47,7 +43,7 @@ export function BetForm({ dialog, pollId }: BetFormProps) {
       aria-busy={sending}
       onSubmit={(event) => {
         event.preventDefault()
-        dialog.send({ type: 'betDialog.submit', userId, balance, alreadyPlaced })
+        dialog.send({ type: 'betDialog.submit', userId, balance })
       }}
     >
       {/* warnings take the accent, as the notices do: the theme has no amber */}
@@ -69,6 +65,11 @@ export function BetForm({ dialog, pollId }: BetFormProps) {
         onChange={(next) => dialog.send({ type: 'betDialog.wagerChanged', wager: next })}
         balance={balance}
         error={wagerError}
+        disabled={locked}
+      />
+      <QuickAmounts
+        balance={balance}
+        onPick={(next) => dialog.send({ type: 'betDialog.wagerChanged', wager: next })}
         disabled={locked}
       />
       <styled.div display="flex" justifyContent="flex-end" gap="3" flexWrap="wrap">

@@ -3,6 +3,7 @@ import { styled } from 'styled-system/jsx'
 import type { Poll } from '~/api/polls'
 import { formatPrice } from '~/domain/number-format'
 import { selectBetClosedText } from '~/machines/fair-play.select'
+import { selectHasLocalVote } from '~/machines/polls-view.select'
 import { selectLatestPrice } from '~/machines/ticker.select'
 import { selectTitleCurrency, selectTitleName } from '~/machines/title-info.machine'
 import { useClient } from '~/views/client-context'
@@ -10,6 +11,7 @@ import { PriceMoveText } from '~/views/ticker/PriceMoveText'
 import { TitleLink } from '~/views/ticker/TitleLink'
 import { Button, Card } from '~/views/ui'
 import { OwnBet } from './OwnBet'
+import { PollMarket } from './PollMarket'
 import { PollPhaseInfo } from './PollPhaseInfo'
 import { PollResultsBar } from './PollResultsBar'
 import { bankTakesPotText } from './poll-texts'
@@ -24,8 +26,9 @@ interface PollCardProps {
 }
 
 /**
- * One poll (spec §3): its title, base and latest price, phase, the bets so far (and the Bank taking the
- * pot nobody called) and the player's own.
+ * One poll (spec §3): its title, base and latest price, phase, when it is judged and what flat means,
+ * the pot and payout per side, the bets so far (and the Bank taking the pot nobody called) and the
+ * player's own, with what it would pay now.
  */
 export function PollCard({ poll, now, onBet, compact = false }: PollCardProps) {
   const client = useClient()
@@ -43,8 +46,12 @@ export function PollCard({ poll, now, onBet, compact = false }: PollCardProps) {
   const headingId = `poll-${poll.pollId}`
   // a settled poll is measured at its evaluation price, a running one at the live price
   const price = poll.evalPrice ?? latest?.price
-  // one bet per poll: a second try gets the spec's warning in the dialog (§4), so the button stays
-  const canBet = poll.phase === 'open'
+  // a bet not in the server's results yet (kept here): what it would pay counts it into the pot
+  const betKeptHere = useSelector(client.store('polls'), (snapshot) =>
+    selectHasLocalVote(snapshot.context, poll.pollId),
+  )
+  // one bet per poll: once there is one, the card shows it instead of the button (issue 17)
+  const canBet = poll.phase === 'open' && poll.votes.length === 0
   return (
     <Card.Root asChild>
       <article aria-labelledby={headingId}>
@@ -63,13 +70,14 @@ export function PollCard({ poll, now, onBet, compact = false }: PollCardProps) {
             </span>
             {price !== undefined && <PriceMoveText reference={poll.priceBase} latest={price} />}
           </styled.p>
+          <PollMarket poll={poll} now={now} />
           <PollResultsBar results={poll.results} compact={compact} />
           {poll.bankWon && (
             <styled.p textStyle="sm" fontWeight="semibold">
               {bankTakesPotText(poll.results.totalTtcBet)}
             </styled.p>
           )}
-          <OwnBet poll={poll} />
+          <OwnBet poll={poll} inPot={!betKeptHere} />
         </Card.Body>
         {canBet && (
           <Card.Footer display="flex" alignItems="center" gap="3" flexWrap="wrap">

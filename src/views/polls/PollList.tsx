@@ -4,7 +4,6 @@ import { styled } from 'styled-system/jsx'
 import { provideBetDialog } from '~/actors/bet-dialog.actors'
 import type { Poll } from '~/api/polls'
 import { betDialogMachine, selectBetDialogOpen } from '~/machines/bet-dialog.machine'
-import { selectHasBet } from '~/machines/polls.machine'
 import { useClient } from '~/views/client-context'
 import { LoadFailureBoundary } from '~/views/common/LoadFailureBoundary'
 import { PollCard } from './PollCard'
@@ -50,13 +49,7 @@ export function PollList({ polls, label, compact = false }: PollListProps) {
               poll={poll}
               now={now}
               compact={compact}
-              onBet={(pollId) =>
-                dialog.send({
-                  type: 'betDialog.open',
-                  pollId,
-                  alreadyPlaced: selectHasBet(client.store('polls').getSnapshot().context, pollId),
-                })
-              }
+              onBet={(pollId) => dialog.send({ type: 'betDialog.open', pollId })}
             />
           </li>
         ))}

@@ -1,5 +1,5 @@
 import type { VoteValue } from '~/api/polls'
-import { formatTtc } from '~/domain/number-format'
+import { formatDecimal, formatTtc } from '~/domain/number-format'
 import type { PollPhase } from '~/domain/poll-phase'
 
 /** The polls' words: sides, phases and the moment each phase is about. */
@@ -25,3 +25,11 @@ export const bankTakesPotText = (potTtc: number) =>
 /** The same, told in the activity stream after the fact. */
 export const bankTookPotText = (potTtc: number) =>
   `No one called it: the Bank took the pot of ${formatTtc(potTtc)}`
+
+/** What flat means on a poll card: 'within ±0.1 % of the base price'. */
+export const flatBandText = (flatBand: number) =>
+  `within ±${formatDecimal(flatBand * 100, flatBand * 100 < 0.1 ? 2 : 1)} % of the base price`
+
+/** What the player's bet would pay now if its side won, on the card and in the bet's answer. */
+export const paysNowText = (side: VoteValue, payout: number) =>
+  `If ${voteLabels[side]} wins, it would pay ${formatTtc(payout)} now`

@@ -63,7 +63,15 @@ describe('the polls page (spec §2 /polls, §4 poll lifecycle)', () => {
         universe,
         polls: () => [
           pollAt(1, apple, now - hour, {
-            results: { numUsersBetUp: 2, numUsersBetFlat: 0, numUsersBetDown: 1, totalTtcBet: 30 },
+            results: {
+              numUsersBetUp: 2,
+              numUsersBetFlat: 0,
+              numUsersBetDown: 1,
+              totalTtcBet: 30,
+              ttcBetUp: 20,
+              ttcBetFlat: 0,
+              ttcBetDown: 10,
+            },
           }),
           pollAt(2, tesla, now - 3 * hour, { phase: 'closed' }),
           pollAt(5, dax, now - hour, { priceBase: 15230.1 }),
@@ -112,7 +120,15 @@ describe('the polls page (spec §2 /polls, §4 poll lifecycle)', () => {
 
   it('says on a finished poll nobody called that the Bank takes the pot (spec §1)', async () => {
     const now = Date.now()
-    const lost = { numUsersBetUp: 1, numUsersBetFlat: 1, numUsersBetDown: 0, totalTtcBet: 12.5 }
+    const lost = {
+      numUsersBetUp: 1,
+      numUsersBetFlat: 1,
+      numUsersBetDown: 0,
+      totalTtcBet: 12.5,
+      ttcBetUp: 10,
+      ttcBetFlat: 2.5,
+      ttcBetDown: 0,
+    }
     show(
       '/polls/finished',
       memoryApi({
@@ -214,18 +230,74 @@ describe('the bet dialog (spec §5, §8)', () => {
     expect(within(dialog).getByText('Your wager can have at most two decimals.')).toBeTruthy()
   })
 
-  it('warns about a second bet on the same poll', async () => {
-    show('/polls', memoryApi({ polls: () => [pollAt(1, apple, Date.now() - hour, { votes: [ownVote(1)] })] }))
-    const { user, dialog } = await openBetDialog('Apple')
-    // said at once, before the form is filled in
-    expect(within(dialog).getByText('Warning: You have already placed your bet.')).toBeTruthy()
-    await user.click(within(dialog).getByRole('radio', { name: 'Down' }))
-    await user.type(within(dialog).getByRole('textbox', { name: 'Wager (TTC)' }), '5')
-    await user.click(within(dialog).getByRole('button', { name: 'Place bet' }))
-    expect(within(dialog).getByText('Warning: You have already placed your bet.')).toBeTruthy()
+  it('shows the bet, and what it would pay now, instead of a Place bet button', async () => {
+    const results = {
+      numUsersBetUp: 1,
+      numUsersBetFlat: 0,
+      numUsersBetDown: 1,
+      totalTtcBet: 15,
+      ttcBetUp: 5,
+      ttcBetFlat: 0,
+      ttcBetDown: 10,
+    }
+    show(
+      '/polls',
+      memoryApi({ polls: () => [pollAt(1, apple, Date.now() - hour, { votes: [ownVote(1)], results })] }),
+    )
+    const card = await pollCard('Apple')
+    expect(within(card).getByText('Your bet:', { exact: false }).textContent).toBe('Your bet: Up, 5.00 TTC')
+    // the server counts the 5 up: the pot of 15 over 5
+    expect(within(card).getByText('If Up wins, it would pay 15.00 TTC now')).toBeTruthy()
+    expect(within(card).queryByRole('button', { name: /Place bet/ })).toBeNull()
   })
 
-  it('sends the bet, closes and shows it on the card', async () => {
+  it('shows when the poll is judged, what flat means, and each side’s pot and payout per 1 TTC', async () => {
+    const start = Date.now() - hour
+    const results = {
+      numUsersBetUp: 2,
+      numUsersBetFlat: 0,
+      numUsersBetDown: 1,
+      totalTtcBet: 40,
+      ttcBetUp: 30,
+      ttcBetFlat: 0,
+      ttcBetDown: 10,
+    }
+    show('/polls', memoryApi({ polls: () => [pollAt(1, apple, start, { results, flatBand: 0.002 })] }))
+    const card = await pollCard('Apple')
+    const judged = within(card).getByText('Judged:').parentElement
+    expect(judged?.querySelector('time')?.getAttribute('dateTime')).toBe(
+      new Date(start + 6 * hour).toISOString(),
+    )
+    expect(within(card).getByText('within ±0.2 % of the base price')).toBeTruthy()
+    const table = within(card).getByRole('table', { name: 'Pot per side and payout per 1 TTC' })
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) => row.textContent)
+    expect(rows).toEqual([
+      'SidePotPays per 1 TTC',
+      'Up30.00 TTC1.32',
+      'Flat0.00 TTC41.00 (nobody yet)',
+      'Down10.00 TTC3.72',
+    ])
+  })
+
+  it('fills the wager with a quick amount, or the whole balance for Max', async () => {
+    show('/polls', memoryApi({ polls: () => [pollAt(1, apple, Date.now() - hour)] }))
+    const { user, dialog } = await openBetDialog('Apple')
+    const wager = within(dialog).getByRole('textbox', { name: 'Wager (TTC)' }) as HTMLInputElement
+    const quick = within(dialog).getByRole('group', { name: 'Quick amounts' })
+    await user.click(within(quick).getByRole('button', { name: '25 TTC' }))
+    expect(wager.value).toBe('25.00')
+    await user.click(within(quick).getByRole('button', { name: /^Max: / }))
+    expect(wager.value).toMatch(/^\d+\.\d\d$/)
+    expect(
+      within(quick)
+        .getByRole('button', { name: /^Max: / })
+        .getAttribute('aria-label'),
+    ).toBe(`Max: ${wager.value} TTC`)
+  })
+
+  it('sends the bet, answers with the stake and what it would pay now, and shows it on the card', async () => {
     const bodies: unknown[] = []
     const view = show(
       '/polls',
@@ -233,7 +305,15 @@ describe('the bet dialog (spec §5, §8)', () => {
         polls: () => [pollAt(1, apple, Date.now() - hour)],
         vote: ({ body }) => {
           bodies.push(body)
-          return { numUsersBetUp: 1, numUsersBetFlat: 0, numUsersBetDown: 0, totalTtcBet: 12.5 }
+          return {
+            numUsersBetUp: 1,
+            numUsersBetFlat: 0,
+            numUsersBetDown: 1,
+            totalTtcBet: 22.5,
+            ttcBetUp: 12.5,
+            ttcBetFlat: 0,
+            ttcBetDown: 10,
+          }
         },
       }),
     )
@@ -244,12 +324,19 @@ describe('the bet dialog (spec §5, §8)', () => {
     await user.type(wager, '12,5')
     expect((wager as HTMLInputElement).value).toBe('12,5')
     await user.click(within(dialog).getByRole('button', { name: 'Place bet' }))
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    // the server's answer: the bet and its share of the pot of 22.50
+    const answer = await within(dialog).findByRole('status')
+    expect(within(answer).getByText('Bet placed: Up, 12.50 TTC')).toBeTruthy()
+    expect(within(answer).getByText('If Up wins, it would pay 22.50 TTC now.')).toBeTruthy()
     expect(bodies).toEqual([{ pollId: 1, userId: 5, vote: 'up', ttcBet: 12.5 }])
     expect(view.calls).toContain('vote')
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     const card = await pollCard('Apple')
-    expect(within(card).getByText('Total bet: 12.50 TTC')).toBeTruthy()
+    expect(within(card).getByText('Total bet: 22.50 TTC')).toBeTruthy()
     expect(within(card).getByText(/Your bet:/).textContent).toBe('Your bet: Up, 12.50 TTC')
+    expect(within(card).getByText('If Up wins, it would pay 22.50 TTC now')).toBeTruthy()
+    expect(within(card).queryByRole('button', { name: /Place bet/ })).toBeNull()
   })
 
   it("says 'Error sending bet to server' when the post fails", async () => {

@@ -1,0 +1,122 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import type { Poll, PollResults } from '../../src/api/polls'
+import { formatDecimal, formatTtc } from '../../src/domain/number-format'
+import { ownBetPayoutNow, sideOdds } from '../../src/domain/poll-market'
+import {
+  advanceClocks,
+  checkA11y,
+  collectPageIssues,
+  type E2eServer,
+  installServerClock,
+  setUpE2eSession,
+  signInBrowser,
+  signUpPlayer,
+  viewports,
+} from './support'
+import type { E2ePlayer } from './support/players'
+
+/**
+ * Issue 17 points 6 and 2: a poll reads like a market and a bet answers. On Bitcoin's polls (its
+ * market always trades), at phone and desktop sizes: the card shows when the poll is judged, what
+ * flat means, the pot per side and what 1 TTC pays per side; a quick amount fills the wager; the bet
+ * answers with the stake and what it would pay now, and the card then shows the bet, not Place bet.
+ */
+const bitcoin = 99979
+const started = setUpE2eSession({ env: { ALPHA_POLL_TITLES: String(bitcoin) } })
+
+async function pollsOf(player: E2ePlayer): Promise<Poll[]> {
+  const answer = await player.client.get<Poll[]>('/v1/stockgame/polls')
+  expect(answer.status).toBe(200)
+  return answer.body
+}
+
+/** Bitcoin's open poll with ten minutes of betting left, the clocks moved to the next one if none is. */
+async function openPoll(server: E2eServer, page: Page, player: E2ePlayer): Promise<Poll> {
+  const now = await server.advanceClock(0)
+  const usable = (polls: Poll[], at: number) =>
+    polls.find((poll) => poll.phase === 'open' && poll.endTime - at > 10 * 60_000)
+  const found = usable(await pollsOf(player), now)
+  if (found) return found
+  const next = await player.client.get<{ startTime: number }>('/v1/stockgame/polls/next')
+  const at = await advanceClocks(server, [page], next.body.startTime + 60_000 - now)
+  const opened = usable(await pollsOf(player), at)
+  if (!opened) throw new Error('no poll opened at the poll time')
+  return opened
+}
+
+const judgedIso = (poll: Poll) => new Date(poll.evalTime).toISOString()
+
+describe.each([
+  ['phone', viewports.mobile],
+  ['desktop', viewports.desktop],
+])('a poll as a market on a %s', (_, viewport) => {
+  it('shows judging time, band, pots and payout per 1 TTC; a quick amount bets; the card then shows the bet', async () => {
+    const { server, browser } = started()
+    const player = await signUpPlayer(server)
+    const page = await browser.newPage(viewport, { baseURL: server.url })
+    await installServerClock(page, server)
+    await signInBrowser(page, server, player)
+    const issues = collectPageIssues(page)
+    const poll = await openPoll(server, page, player)
+    // another player's 20 TTC on Down: the pots differ per side
+    const other = await signUpPlayer(server)
+    const otherBet = await other.client.post<PollResults>(`/v1/stockgame/polls/${poll.pollId}/vote`, {
+      pollId: poll.pollId,
+      userId: other.id,
+      vote: 'down',
+      ttcBet: 20,
+    })
+    expect(otherBet.status).toBe(200)
+    const before = (await pollsOf(player)).find((p) => p.pollId === poll.pollId)?.results
+    if (!before) throw new Error('the poll left the list')
+
+    await page.goto('/polls')
+    const card = page.getByRole('main').locator(`article[aria-labelledby="poll-${poll.pollId}"]`)
+    await card.waitFor()
+    // when it is judged, on the server's clock, and what flat means
+    expect(await card.locator('dd time').getAttribute('datetime')).toBe(judgedIso(poll))
+    await card.getByText('within ±0.1 % of the base price').waitFor()
+    // the pot and the payout per 1 TTC of each side, from the current pot
+    const table = card.getByRole('table', { name: 'Pot per side and payout per 1 TTC' })
+    for (const odds of sideOdds(before)) {
+      const label = { up: 'Up', flat: 'Flat', down: 'Down' }[odds.side]
+      const row = table.getByRole('row', { name: new RegExp(`^${label} `) })
+      expect(await row.getByRole('cell').first().textContent()).toBe(formatTtc(odds.pot))
+      expect(await row.getByRole('cell').nth(1).textContent()).toContain(formatDecimal(odds.payoutPerTtc))
+    }
+    expect(sideOdds(before).find((odds) => odds.side === 'down')?.pot).toBeGreaterThanOrEqual(20)
+    expect(await checkA11y(page), `axe on the polls at ${viewport.width} px`).toEqual([])
+
+    await card.getByRole('button', { name: /^Place bet on / }).click()
+    const dialog = page.getByRole('dialog', { name: 'Place your bet' })
+    await dialog.waitFor()
+    await dialog.getByText('Up', { exact: true }).click()
+    await dialog.getByRole('group', { name: 'Quick amounts' }).getByRole('button', { name: '25 TTC' }).click()
+    expect(await dialog.getByRole('textbox', { name: 'Wager (TTC)' }).inputValue()).toBe('25.00')
+    expect(await checkA11y(page), `axe on the bet dialog at ${viewport.width} px`).toEqual([])
+    const voted = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'POST' && response.url().endsWith(`/polls/${poll.pollId}/vote`),
+    )
+    await dialog.getByRole('button', { name: 'Place bet', exact: true }).click()
+    const answer = await voted
+    expect(answer.status()).toBe(200)
+    const results = (await answer.json()) as PollResults
+    const paysNow = formatTtc(ownBetPayoutNow(results, 'up', 25, true))
+    // the answer at once: the stake and what it would pay now
+    const status = dialog.getByRole('status')
+    await status.getByText('Bet placed: Up, 25.00 TTC').waitFor()
+    await status.getByText(`If Up wins, it would pay ${paysNow} now.`).waitFor()
+    await dialog.getByRole('button', { name: 'Done' }).click()
+    await dialog.waitFor({ state: 'hidden' })
+
+    // the card shows the bet and what it would pay now, and no Place bet
+    await card.getByText('Your bet: Up, 25.00 TTC').waitFor()
+    await card.getByText(`If Up wins, it would pay ${paysNow} now`).waitFor()
+    expect(await card.getByRole('button', { name: /^Place bet/ }).count()).toBe(0)
+    expect(await checkA11y(page), `axe on the polls after the bet at ${viewport.width} px`).toEqual([])
+    expect(issues.all()).toEqual([])
+    await page.close()
+  })
+})
