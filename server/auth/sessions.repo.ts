@@ -1,6 +1,4 @@
-import type SQLite from 'better-sqlite3'
 import type { Executor } from '../db/database'
-import { camelRow, statement } from '../db/sqlite-rows'
 import type { SessionRow } from '../db/tables/sessions.table'
 import { newToken, sha256 } from './tokens'
 
@@ -49,23 +47,6 @@ export async function findSession(db: Executor, token: string, now: number): Pro
     await db.updateTable('sessions').set({ lastSeenAt: now }).where('idHash', '=', idHash).execute()
   }
   return session
-}
-
-/**
- * `findSession` for the requests' hot path on SQLite, read synchronously on the better-sqlite3 handle
- * (call it only while no transaction is open on it, so it reads committed rows): the live session when
- * findSession would only read; 'write' when findSession would write (drop an idle session, touch
- * lastSeenAt), left to it; undefined when there is no such session.
- */
-export function readSessionNow(
-  handle: SQLite.Database,
-  token: string,
-  now: number,
-): SessionRow | 'write' | undefined {
-  const row = statement(handle, 'select * from sessions where id_hash = ?').get(sha256(token))
-  if (!row) return undefined
-  const session = camelRow<SessionRow>(row as Record<string, unknown>)
-  return now - session.lastSeenAt > touchIntervalMs ? 'write' : session
 }
 
 export async function findSessionByWebsocketCredentials(

@@ -1,7 +1,5 @@
-import type SQLite from 'better-sqlite3'
 import { sql } from 'kysely'
 import type { Executor } from '../db/database'
-import { camelRow, statement } from '../db/sqlite-rows'
 import type { NewUserRow, UserRow } from '../db/tables/users.table'
 
 /** Ids are `integer` columns: on PostgreSQL a larger number in the query is an error, not a miss. */
@@ -10,13 +8,6 @@ const maxId = 2_147_483_647
 export async function findUserById(db: Executor, id: number): Promise<UserRow | undefined> {
   if (!Number.isInteger(id) || id < 1 || id > maxId) return undefined
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
-}
-
-/** `findUserById` synchronously on the better-sqlite3 handle, for the requests' hot path (see readSessionNow). */
-export function readUserNow(handle: SQLite.Database, id: number): UserRow | undefined {
-  if (!Number.isInteger(id) || id < 1 || id > maxId) return undefined
-  const row = statement(handle, 'select * from users where id = ?').get(id)
-  return row ? camelRow<UserRow>(row as Record<string, unknown>) : undefined
 }
 
 export function findUserByUsername(db: Executor, username: string): Promise<UserRow | undefined> {

@@ -10,8 +10,8 @@ import { evaluationDelayMs, type Trend } from '../../src/domain/prediction'
 import type { TradingHours } from '../../src/domain/trading-hours'
 import { zonedIsoMinute } from '../../src/domain/zoned-time'
 import type { AppContext } from '../context'
-import { AppError } from '../http/app-error'
 import { evaluationMatchSql, ofKeySql } from './prediction-sql'
+import { Refusal } from './refusal'
 
 /**
  * What the fair-play rules (src/domain/fair-play.ts) need from the server: each title's name and trading
@@ -31,16 +31,16 @@ function titleName(fairPlay: FairPlay, titleId: number): string {
   return fairPlay.title(titleId)?.n ?? `#${titleId}`
 }
 
-export function marketClosed(fairPlay: FairPlay, titleId: number, opensAt: number): AppError {
+export function marketClosed(fairPlay: FairPlay, titleId: number, opensAt: number): Refusal {
   const text = marketClosedText(titleName(fairPlay, titleId), zonedIsoMinute(opensAt, fairPlay.timeZone))
-  return new AppError(409, fairPlayCodes.marketClosed, text)
+  return new Refusal(fairPlayCodes.marketClosed, text)
 }
 
-function refusalError(fairPlay: FairPlay, titleId: number, refusal: TagRefusal): AppError {
+function refusalError(fairPlay: FairPlay, titleId: number, refusal: TagRefusal): Refusal {
   if (refusal.reason === 'marketClosed') return marketClosed(fairPlay, titleId, refusal.opensAt)
   const judgedAt = zonedIsoMinute(refusal.judgedAt, fairPlay.timeZone)
   const text = oppositePredictionText(titleName(fairPlay, titleId), refusal.running.trend, judgedAt)
-  return new AppError(409, fairPlayCodes.oppositePrediction, text)
+  return new Refusal(fairPlayCodes.oppositePrediction, text)
 }
 
 /** Throws the 409 of a tag that `tagRefusal` refuses, given the player's running predictions on the title. */

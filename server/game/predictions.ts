@@ -1,20 +1,10 @@
-import type SQLite from 'better-sqlite3'
-import {
-  DummyDriver,
-  Kysely,
-  type RawBuilder,
-  SqliteAdapter,
-  SqliteIntrospector,
-  SqliteQueryCompiler,
-  sql,
-} from 'kysely'
+import { type RawBuilder, sql } from 'kysely'
 import type { PerformanceRow, TaggedMessage } from '../../src/api/predictions'
 import { evaluationDelayMs, evaluationTimeOf, type Trend } from '../../src/domain/prediction'
 import { rewardFactorFor } from '../../src/domain/reward-factor'
-import type { Database, Executor } from '../db/database'
+import type { Executor } from '../db/database'
 import { isPostgres } from '../db/dialect'
-import { camelRow, statement } from '../db/sqlite-rows'
-import type { TaggedMessageRow, TaggedMessagesTable } from '../db/tables/tagged-messages.table'
+import type { TaggedMessageRow } from '../db/tables/tagged-messages.table'
 import { evalPriceColumn, evaluatedAtColumn, predictionsWithEvaluation } from './evaluated-predictions'
 import { type FairPlay, refuseUnfairTag, runningOnTitle, runningOnTitleSql } from './fair-play'
 import { isCorrectSql, overPendingKeysSql } from './prediction-sql'
@@ -141,84 +131,6 @@ export async function placePrediction(
   )
   return {
     row: { ...row, evalPrice: null, evaluatedAt: null },
-    nextRewardFactor: rewardFactorFor(runningBefore + 1),
-  }
-}
-
-/** Compiles Kysely fragments to SQLite text for the hot path's own statements; never runs a query. */
-const sqliteText = new Kysely<Database>({
-  dialect: {
-    createAdapter: () => new SqliteAdapter(),
-    createDriver: () => new DummyDriver(),
-    createIntrospector: (db) => new SqliteIntrospector(db),
-    createQueryCompiler: () => new SqliteQueryCompiler(),
-  },
-})
-/** runningCountSql's pending part, its one parameter the user id */
-const pendingCountOfUserSql = overPendingKeysSql('count', sql`+t.user_id = ${0}`).compile(sqliteText).sql
-const runningCountNowSql = `select
-    (select count(*) from tagged_messages where user_id = ? and created_at > ?)
-    + (select count(*) from tagged_messages
-      where evaluation_due_at > (select evaluated_to from evaluation_progress)
-        and evaluation_due_at <= ? and +user_id = ?)
-    + ${pendingCountOfUserSql} as running`
-const progressSql = 'select evaluated_to from evaluation_progress where id = 1'
-/** its parameters: userId, evaluatedTo - 3 h, titleId, titleId, userId (see runningOnTitleSql) */
-const runningOnTitleNowSql = runningOnTitleSql(0, 0, 0).compile(sqliteText).sql
-const insertPredictionSql = `insert into tagged_messages (user_id, title_id, message_id, trend, at_price,
-    created_at, evaluation_due_at, reward_factor)
-  values (?, ?, ?, ?, ?, ?, ?, ?)
-  on conflict (user_id, message_id, title_id) do nothing
-  returning *`
-
-/**
- * `placePrediction` on SQLite as statements run synchronously on the better-sqlite3 handle (the
- * tag route's hot path, inside a group commit: see inSqliteWrite): the same rules, count, row and answer.
- */
-export function placePredictionNow(
-  handle: SQLite.Database,
-  prediction: NewPrediction,
-): PlacedPrediction | undefined {
-  const { userId } = prediction
-  const progress = statement(handle, progressSql).get() as { evaluated_to: number } | undefined
-  const evaluatedTo = Number(progress?.evaluated_to ?? 0)
-  const now = madeAt(prediction.now, evaluatedTo)
-  const { titleId } = prediction
-  const counted = statement(handle, runningCountNowSql).get(
-    userId,
-    now - evaluationDelayMs,
-    now,
-    userId,
-    userId,
-  ) as {
-    running: number
-  }
-  const runningBefore = Number(counted.running)
-  const inserted = statement(handle, insertPredictionSql).get(
-    userId,
-    titleId,
-    prediction.messageId,
-    prediction.trend,
-    prediction.atPrice,
-    now,
-    evaluationTimeOf(now),
-    rewardFactorFor(runningBefore),
-  ) as Record<string, unknown> | undefined
-  if (!inserted) return undefined
-  const running = statement(handle, runningOnTitleNowSql).all(
-    userId,
-    evaluatedTo - evaluationDelayMs,
-    titleId,
-    titleId,
-    userId,
-  ) as { trend: Trend; made: number }[]
-  refuseUnfairTag(
-    prediction.fairPlay,
-    { titleId, trend: prediction.trend, now },
-    running.map((found) => runningOnTitle(titleId, found)),
-  )
-  return {
-    row: { ...camelRow<TaggedMessagesTable>(inserted), evalPrice: null, evaluatedAt: null },
     nextRewardFactor: rewardFactorFor(runningBefore + 1),
   }
 }
