@@ -1,4 +1,5 @@
 import type { Executor } from '../db/database'
+import { preparedQuery } from '../db/prepared-query'
 import type { SessionRow } from '../db/tables/sessions.table'
 import { newToken, sha256 } from './tokens'
 
@@ -34,10 +35,15 @@ export async function createSession(db: Executor, userId: number, now: number): 
   return { token, websocketCredentials, row }
 }
 
+/** Every request reads it: compiled once (see preparedQuery). */
+const sessionByIdHash = preparedQuery<{ idHash: string }, SessionRow>((db, value) =>
+  db.selectFrom('sessions').selectAll().where('idHash', '=', value('idHash')),
+)
+
 /** The live session of a cookie token, or undefined when unknown or idle too long. */
 export async function findSession(db: Executor, token: string, now: number): Promise<SessionRow | undefined> {
   const idHash = sha256(token)
-  const session = await db.selectFrom('sessions').selectAll().where('idHash', '=', idHash).executeTakeFirst()
+  const [session] = (await sessionByIdHash(db, { idHash })).rows
   if (!session) return undefined
   if (now - session.lastSeenAt > sessionIdleTimeoutMs) {
     await db.deleteFrom('sessions').where('idHash', '=', idHash).execute()

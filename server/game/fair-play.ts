@@ -6,7 +6,7 @@ import {
   type TagRefusal,
   tagRefusal,
 } from '../../src/domain/fair-play'
-import { evaluationDelayMs, type Trend } from '../../src/domain/prediction'
+import type { Trend } from '../../src/domain/prediction'
 import type { TradingHours } from '../../src/domain/trading-hours'
 import { zonedIsoMinute } from '../../src/domain/zoned-time'
 import type { AppContext } from '../context'
@@ -66,22 +66,20 @@ export function refuseBetOnClosedMarket(fairPlay: FairPlay, titleId: number, now
 }
 
 /**
- * The player's running predictions on a title (trend, and created_at as `made`: one word, so that the
- * CamelCasePlugin leaves it as the hot path reads it), for the rule against
- * opposite ones. Running are those due after the evaluation job's progress `evaluatedTo` (made after
- * evaluatedTo - 3 h: read through the (user, created_at) index) and those of keys the market has not
- * priced yet (normally none). The `not exists` drops one an evaluation committed since evaluatedTo was read.
- * Its parameters, in order: userId, evaluatedTo - 3 h, titleId, titleId, userId (the SQLite hot path
- * binds them so).
+ * The player's running predictions on a title (trend, and created_at as `made`), for the rule against
+ * opposite ones. Running are those due after the evaluation job's progress `evaluatedTo`, that is made
+ * after `madeAfter` = evaluatedTo - 3 h (read through the (user, created_at) index), and those of keys
+ * the market has not priced yet (normally none). The `not exists` drops one an evaluation committed
+ * since evaluatedTo was read. Every value is a whole parameter, so placePrediction can compile it once.
  */
 export function runningOnTitleSql(
   userId: number,
   titleId: number,
-  evaluatedTo: number,
+  madeAfter: number,
 ): RawBuilder<{ trend: Trend; made: number }> {
   const ofPendingKey = ofKeySql(sql.raw('p.title_id'), sql.raw('p.due_minute'), sql.raw('p.covered_to'))
   return sql<{ trend: Trend; made: number }>`select t.trend, t.created_at as made from tagged_messages t
-    where t.user_id = ${userId} and t.created_at > ${evaluatedTo - evaluationDelayMs}
+    where t.user_id = ${userId} and t.created_at > ${madeAfter}
       and t.title_id = ${titleId}
       and not exists (select 1 from evaluation_prices p where ${evaluationMatchSql()})
   union all

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { type RawBuilder, sql } from 'kysely'
 import type { Executor } from '../db/database'
 import { isPostgres } from '../db/dialect'
+import { preparedQuery } from '../db/prepared-query'
 import type { LedgerType, WalletRow } from '../db/tables/wallets.table'
 
 export const bankAddress = 'bank'
@@ -59,33 +60,53 @@ export async function post(
   let hundredths = 0
   for (const posting of list) {
     if (!Number.isSafeInteger(posting.amount)) throw new RangeError('ledger amounts are integer hundredths')
-    let update = db
-      .updateTable('wallets')
-      .set((eb) => ({ balance: eb('balance', '+', posting.amount) }))
-      .where('address', '=', posting.address)
-    if (posting.covered) update = update.where('balance', '>=', -posting.amount)
-    const updated = await update.executeTakeFirst()
-    if (updated.numUpdatedRows !== 1n) {
+    const { address, amount } = posting
+    const updated = posting.covered
+      ? await payCovered(db, { address, amount, needed: -amount })
+      : await pay(db, { address, amount })
+    if (updated.numAffectedRows !== 1n) {
       if (posting.covered) return { rows: 0, hundredths: 0, refused: true }
       throw new Error(`no wallet ${posting.address}`)
     }
     hundredths += posting.amount
   }
-  if (list.length > 0)
-    await db
-      .insertInto('ledger')
-      .values(
-        list.map((posting) => ({
-          walletAddress: posting.address,
-          type: posting.type,
-          amount: posting.amount,
-          reference: posting.reference,
-          createdAt: posting.now,
-        })),
-      )
-      .execute()
+  const [only] = list
+  if (list.length === 1 && only) await insertRow(db, rowOf(only))
+  else if (list.length > 1) await db.insertInto('ledger').values(list.map(rowOf)).execute()
   return { rows: list.length, hundredths, refused: false }
 }
+
+const rowOf = (posting: Posting) => ({
+  walletAddress: posting.address,
+  type: posting.type,
+  amount: posting.amount,
+  reference: posting.reference,
+  createdAt: posting.now,
+})
+
+// The statements of single postings, compiled once: a bet and a grant run them on every request.
+const pay = preparedQuery<{ address: string; amount: number }, never>((db, value) =>
+  db
+    .updateTable('wallets')
+    .set((eb) => ({ balance: eb('balance', '+', value('amount')) }))
+    .where('address', '=', value('address')),
+)
+const payCovered = preparedQuery<{ address: string; amount: number; needed: number }, never>((db, value) =>
+  db
+    .updateTable('wallets')
+    .set((eb) => ({ balance: eb('balance', '+', value('amount')) }))
+    .where('address', '=', value('address'))
+    .where('balance', '>=', value('needed')),
+)
+const insertRow = preparedQuery<ReturnType<typeof rowOf>, never>((db, value) =>
+  db.insertInto('ledger').values({
+    walletAddress: value('walletAddress'),
+    type: value('type'),
+    amount: value('amount'),
+    reference: value('reference'),
+    createdAt: value('createdAt'),
+  }),
+)
 
 /** The ledger rows `select` gives, and their wallets paid what those rows say, set-based. */
 async function postSelected(db: Executor, select: RawBuilder<unknown>): Promise<Posted> {

@@ -1,8 +1,11 @@
+import type { Selectable } from 'kysely'
 import { overBalanceText, type PollResults, pollTexts, type VoteValue } from '../../src/api/polls'
 import { fromHundredths, toHundredths } from '../../src/domain/currency'
 import { pollPhase } from '../../src/domain/poll-phase'
 import { ttcAmountProblem } from '../../src/domain/ttc-amount'
 import type { Executor, Tx } from '../db/database'
+import { preparedQuery } from '../db/prepared-query'
+import type { PollsTable } from '../db/tables/polls.table'
 import { type FairPlay, refuseBetOnClosedMarket } from './fair-play'
 import { post } from './ledger'
 import { fieldRefusal, notFound, Refusal } from './refusal'
@@ -39,6 +42,47 @@ export async function primaryWallet(db: Executor, userId: number) {
 const resultsColumns = ['betsUp', 'betsFlat', 'betsDown', 'ttcBetTotal'] as const
 const counterOf = { up: 'betsUp', flat: 'betsFlat', down: 'betsDown' } as const
 
+/** The poll's totals with one more bet on `vote`, if it is open; compiled once per vote (see preparedQuery). */
+function countBetOn(vote: VoteValue) {
+  const counter = counterOf[vote]
+  return preparedQuery<{ stake: number; pollId: number; now: number }, PollTotals>((db, value) =>
+    db
+      .updateTable('polls')
+      .set((eb) => ({ [counter]: eb(counter, '+', 1), ttcBetTotal: eb('ttcBetTotal', '+', value('stake')) }))
+      .where('id', '=', value('pollId'))
+      .where('endTime', '>', value('now'))
+      .returning([...resultsColumns, 'titleId']),
+  )
+}
+type PollTotals = Pick<Selectable<PollsTable>, (typeof resultsColumns)[number] | 'titleId'>
+const countBet = { up: countBetOn('up'), flat: countBetOn('flat'), down: countBetOn('down') }
+
+/** The vote row from the player's first wallet, unless the player bet on the poll already. */
+const insertVote = preparedQuery<
+  { pollId: number; userId: number; vote: VoteValue; stake: number; now: number },
+  { walletAddress: string }
+>((db, value) =>
+  db
+    .insertInto('votes')
+    .values((eb) => ({
+      pollId: value('pollId'),
+      userId: value('userId'),
+      walletAddress: eb
+        .selectFrom('wallets')
+        .select('address')
+        .where('userId', '=', value('userId'))
+        .orderBy('createdAt')
+        .orderBy('address')
+        .limit(1),
+      vote: value('vote'),
+      ttcBet: value('stake'),
+      payout: null,
+      createdAt: value('now'),
+    }))
+    .onConflict((conflict) => conflict.columns(['pollId', 'userId']).doNothing())
+    .returning('walletAddress'),
+)
+
 /**
  * Places a bet in the caller's transaction: the vote row, the poll's running totals and the stake's
  * 'wager' ledger row commit together or not at all. The answers come in the order a player understands
@@ -55,35 +99,17 @@ export async function placeBet(tx: Tx, bet: Bet): Promise<PollResults> {
   // by the reads, in the same order.
   if (ttcAmountProblem(bet.ttcBet) === 'tooLarge') return refuseBet(tx, bet)
   // First the poll row: on PostgreSQL bets on one poll queue here, then each finds its twin committed.
-  const counter = counterOf[bet.vote]
-  const results = await tx
-    .updateTable('polls')
-    .set((eb) => ({ [counter]: eb(counter, '+', 1), ttcBetTotal: eb('ttcBetTotal', '+', stake) }))
-    .where('id', '=', bet.pollId)
-    .where('endTime', '>', bet.now)
-    .returning([...resultsColumns, 'titleId'])
-    .executeTakeFirst()
+  const results = (await countBet[bet.vote](tx, { stake, pollId: bet.pollId, now: bet.now })).rows[0]
   if (!results) return refuseBet(tx, bet)
-  const vote = await tx
-    .insertInto('votes')
-    .values((eb) => ({
+  const [vote] = (
+    await insertVote(tx, {
       pollId: bet.pollId,
       userId: bet.userId,
-      walletAddress: eb
-        .selectFrom('wallets')
-        .select('address')
-        .where('userId', '=', bet.userId)
-        .orderBy('createdAt')
-        .orderBy('address')
-        .limit(1),
       vote: bet.vote,
-      ttcBet: stake,
-      payout: null,
-      createdAt: bet.now,
-    }))
-    .onConflict((conflict) => conflict.columns(['pollId', 'userId']).doNothing())
-    .returning('walletAddress')
-    .executeTakeFirst()
+      stake,
+      now: bet.now,
+    })
+  ).rows
   if (!vote) throw alreadyPlaced()
   refuseBetOnClosedMarket(bet.fairPlay, results.titleId, bet.now)
   const paid = await post(tx, {
