@@ -1,6 +1,5 @@
-import type SQLite from 'better-sqlite3'
 import type { Executor } from '../db/database'
-import { camelRow, statement } from '../db/sqlite-rows'
+import { preparedQuery } from '../db/prepared-query'
 import type { SessionRow } from '../db/tables/sessions.table'
 import { newToken, sha256 } from './tokens'
 
@@ -36,10 +35,15 @@ export async function createSession(db: Executor, userId: number, now: number): 
   return { token, websocketCredentials, row }
 }
 
+/** Every request reads it: compiled once (see preparedQuery). */
+const sessionByIdHash = preparedQuery<{ idHash: string }, SessionRow>((db, value) =>
+  db.selectFrom('sessions').selectAll().where('idHash', '=', value('idHash')),
+)
+
 /** The live session of a cookie token, or undefined when unknown or idle too long. */
 export async function findSession(db: Executor, token: string, now: number): Promise<SessionRow | undefined> {
   const idHash = sha256(token)
-  const session = await db.selectFrom('sessions').selectAll().where('idHash', '=', idHash).executeTakeFirst()
+  const [session] = (await sessionByIdHash(db, { idHash })).rows
   if (!session) return undefined
   if (now - session.lastSeenAt > sessionIdleTimeoutMs) {
     await db.deleteFrom('sessions').where('idHash', '=', idHash).execute()
@@ -49,23 +53,6 @@ export async function findSession(db: Executor, token: string, now: number): Pro
     await db.updateTable('sessions').set({ lastSeenAt: now }).where('idHash', '=', idHash).execute()
   }
   return session
-}
-
-/**
- * `findSession` for the requests' hot path on SQLite, read synchronously on the better-sqlite3 handle
- * (call it only while no transaction is open on it, so it reads committed rows): the live session when
- * findSession would only read; 'write' when findSession would write (drop an idle session, touch
- * lastSeenAt), left to it; undefined when there is no such session.
- */
-export function readSessionNow(
-  handle: SQLite.Database,
-  token: string,
-  now: number,
-): SessionRow | 'write' | undefined {
-  const row = statement(handle, 'select * from sessions where id_hash = ?').get(sha256(token))
-  if (!row) return undefined
-  const session = camelRow<SessionRow>(row as Record<string, unknown>)
-  return now - session.lastSeenAt > touchIntervalMs ? 'write' : session
 }
 
 export async function findSessionByWebsocketCredentials(

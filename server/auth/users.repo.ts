@@ -1,7 +1,6 @@
-import type SQLite from 'better-sqlite3'
 import { sql } from 'kysely'
 import type { Executor } from '../db/database'
-import { camelRow, statement } from '../db/sqlite-rows'
+import { preparedQuery } from '../db/prepared-query'
 import type { NewUserRow, UserRow } from '../db/tables/users.table'
 
 /** Ids are `integer` columns: on PostgreSQL a larger number in the query is an error, not a miss. */
@@ -9,15 +8,13 @@ const maxId = 2_147_483_647
 
 export async function findUserById(db: Executor, id: number): Promise<UserRow | undefined> {
   if (!Number.isInteger(id) || id < 1 || id > maxId) return undefined
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
+  return (await userById(db, { id })).rows[0]
 }
 
-/** `findUserById` synchronously on the better-sqlite3 handle, for the requests' hot path (see readSessionNow). */
-export function readUserNow(handle: SQLite.Database, id: number): UserRow | undefined {
-  if (!Number.isInteger(id) || id < 1 || id > maxId) return undefined
-  const row = statement(handle, 'select * from users where id = ?').get(id)
-  return row ? camelRow<UserRow>(row as Record<string, unknown>) : undefined
-}
+/** Every request reads it: compiled once (see preparedQuery). */
+const userById = preparedQuery<{ id: number }, UserRow>((db, value) =>
+  db.selectFrom('users').selectAll().where('id', '=', value('id')),
+)
 
 export function findUserByUsername(db: Executor, username: string): Promise<UserRow | undefined> {
   return db

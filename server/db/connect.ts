@@ -1,22 +1,14 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import SQLite from 'better-sqlite3'
-import {
-  CamelCasePlugin,
-  CompiledQuery,
-  type DatabaseConnection,
-  type DialectAdapter,
-  type Driver,
-  Kysely,
-  PostgresDialect,
-  type QueryResult,
-  SqliteAdapter,
-  SqliteDialect,
-} from 'kysely'
+import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import type { PoolReading } from '../metrics/metrics'
-import type { Database, Db } from './database'
-import { cachePreparedStatements } from './statement-cache'
+import type { Database, Db, Executor } from './database'
+import { CommittedStatementDialect, ImmediateSqliteDialect } from './sqlite-dialect'
+import { StatementCache } from './sqlite-statements'
+
+export { FifoMutex } from './sqlite-dialect'
 
 export type DialectName = 'sqlite' | 'postgres'
 
@@ -34,140 +26,6 @@ export interface DatabaseOptions {
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value))
 
-/**
- * Hands the one SQLite connection to one caller at a time, in the order they asked. Kysely's own mutex
- * wakes every waiter on each release (all but one go back to sleep), which under a few hundred
- * concurrent requests costs more than the statements themselves.
- */
-export class FifoMutex {
-  #locked = false
-  readonly #waiters: (() => void)[] = []
-
-  lock(): Promise<void> {
-    if (!this.#locked) {
-      this.#locked = true
-      return Promise.resolve()
-    }
-    return new Promise((resolve) => this.#waiters.push(resolve))
-  }
-
-  unlock(): void {
-    const next = this.#waiters.shift()
-    if (next) next()
-    else this.#locked = false
-  }
-
-  /** held and queued callers, for the pool metrics */
-  get reading(): PoolReading {
-    return { inUse: this.#locked ? 1 : 0, waiting: this.#waiters.length }
-  }
-}
-
-const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`
-
-class SqliteConnection implements DatabaseConnection {
-  constructor(readonly sqlite: SQLite.Database) {}
-
-  executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    const statement = this.sqlite.prepare(compiledQuery.sql)
-    const parameters = compiledQuery.parameters as unknown[]
-    if (statement.reader) return Promise.resolve({ rows: statement.all(parameters) as R[] })
-    const { changes, lastInsertRowid } = statement.run(parameters)
-    return Promise.resolve({
-      numAffectedRows: BigInt(changes),
-      insertId: BigInt(lastInsertRowid),
-      rows: [],
-    })
-  }
-
-  // biome-ignore lint/correctness/useYield: Kysely's interface; the app streams no query
-  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
-    throw new Error('streaming queries are not supported')
-  }
-}
-
-/**
- * Kysely's SQLite driver with a first-come first-served connection mutex, and writes that take the
- * database lock at BEGIN (BEGIN IMMEDIATE), so two processes on one SQLite file wait for each other
- * (busy_timeout) instead of failing when a read transaction tries to become a write one.
- */
-class ImmediateSqliteDriver implements Driver {
-  readonly #connection: SqliteConnection
-
-  constructor(
-    sqlite: SQLite.Database,
-    private readonly mutex: FifoMutex,
-  ) {
-    this.#connection = new SqliteConnection(sqlite)
-  }
-
-  async init(): Promise<void> {}
-
-  async acquireConnection(): Promise<DatabaseConnection> {
-    await this.mutex.lock()
-    return this.#connection
-  }
-
-  async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('begin immediate'))
-  }
-
-  async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('commit'))
-  }
-
-  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('rollback'))
-  }
-
-  async savepoint(connection: DatabaseConnection, name: string): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw(`savepoint ${quoted(name)}`))
-  }
-
-  async rollbackToSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw(`rollback to ${quoted(name)}`))
-  }
-
-  async releaseSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw(`release ${quoted(name)}`))
-  }
-
-  async releaseConnection(): Promise<void> {
-    this.mutex.unlock()
-  }
-
-  async destroy(): Promise<void> {
-    this.#connection.sqlite.close()
-  }
-}
-
-/**
- * SQLite does run DDL inside transactions, though Kysely's adapter says otherwise; saying so makes the
- * migrator run each batch in one (BEGIN IMMEDIATE), so two processes migrating one fresh file at once
- * (the server starting while `npm run admin` runs) wait for each other instead of both creating tables.
- */
-class ImmediateSqliteAdapter extends SqliteAdapter {
-  override get supportsTransactionalDdl(): boolean {
-    return true
-  }
-}
-
-class ImmediateSqliteDialect extends SqliteDialect {
-  readonly #sqlite: SQLite.Database
-  /** the one connection's queue: the dialect keeps it so the pool metrics can read it */
-  readonly mutex = new FifoMutex()
-  constructor(sqlite: SQLite.Database) {
-    super({ database: sqlite })
-    this.#sqlite = sqlite
-  }
-  override createDriver(): Driver {
-    return new ImmediateSqliteDriver(this.#sqlite, this.mutex)
-  }
-  override createAdapter(): DialectAdapter {
-    return new ImmediateSqliteAdapter()
-  }
-}
-
 function openSqlite(dataDir: string): SQLite.Database {
   const file = dataDir === ':memory:' ? ':memory:' : join(dataDir, 'alpha.sqlite')
   if (file !== ':memory:') mkdirSync(dataDir, { recursive: true })
@@ -177,7 +35,6 @@ function openSqlite(dataDir: string): SQLite.Database {
   sqlite.pragma('synchronous = FULL')
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
-  cachePreparedStatements(sqlite)
   return sqlite
 }
 
@@ -195,15 +52,28 @@ export function dialectOf(options: DatabaseOptions): DialectName {
   return options.databaseUrl ? 'postgres' : 'sqlite'
 }
 
-const sqliteHandles = new WeakMap<object, SQLite.Database>()
+/** What server/db keeps of a SQLite database made by `connectDatabase`. */
+export interface SqliteParts {
+  /** the handle's prepared statements (its handle: `statements.handle`) */
+  statements: StatementCache
+  /** single statements of committed rows that skip the connection's queue (see CommittedStatementDialect) */
+  committed: Kysely<Database>
+}
+
+const sqliteParts = new WeakMap<object, SqliteParts>()
+
+/** The SQLite parts behind a database made by `connectDatabase` (not behind a transaction). */
+export function sqlitePartsOf(db: object): SqliteParts | undefined {
+  return sqliteParts.get(db)
+}
 
 /**
- * The better-sqlite3 handle behind a database made by `connectDatabase` (not behind a transaction),
- * for the few hot statements that must not queue for the connection: only statements that read
- * nothing a transaction could leave half-done (see data-version.ts).
+ * Where a request reads what it reads first (its session) as single statements: on SQLite, at once
+ * whenever no transaction is open, instead of queueing for the connection behind other requests;
+ * on PostgreSQL the database itself. Not for use inside a transaction.
  */
-export function sqliteHandleOf(db: object): SQLite.Database | undefined {
-  return sqliteHandles.get(db)
+export function committedStatements(db: Db): Executor {
+  return sqliteParts.get(db)?.committed ?? db
 }
 
 const poolReadings = new WeakMap<object, () => PoolReading>()
@@ -223,10 +93,14 @@ export function connectDatabase(options: DatabaseOptions): Db {
     poolReadings.set(db, () => ({ inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }))
     return db
   }
-  const sqlite = openSqlite(options.dataDir)
-  const dialect = new ImmediateSqliteDialect(sqlite)
+  const statements = new StatementCache(openSqlite(options.dataDir))
+  const dialect = new ImmediateSqliteDialect(statements)
   const db = new Kysely<Database>({ dialect, plugins: [new CamelCasePlugin()] })
-  sqliteHandles.set(db, sqlite)
+  const committed = new Kysely<Database>({
+    dialect: new CommittedStatementDialect(dialect),
+    plugins: [new CamelCasePlugin()],
+  })
+  sqliteParts.set(db, { statements, committed })
   poolReadings.set(db, () => dialect.mutex.reading)
   return db
 }

@@ -1,21 +1,10 @@
-import type SQLite from 'better-sqlite3'
 import { sql } from 'kysely'
-import { sqliteHandleOf } from './connect'
+import { sqlitePartsOf } from './connect'
 import type { Executor } from './database'
 import { isPostgres } from './dialect'
 
 const versionSql = `select total_changes() as changes,
     (select data_version from pragma_data_version) as version`
-const versionStatements = new WeakMap<SQLite.Database, SQLite.Statement>()
-
-function versionStatement(handle: SQLite.Database): SQLite.Statement {
-  let statement = versionStatements.get(handle)
-  if (!statement) {
-    statement = handle.prepare(versionSql)
-    versionStatements.set(handle, statement)
-  }
-  return statement
-}
 
 /**
  * A text that changes whenever anything was committed to the database, by this process or another, at
@@ -32,9 +21,9 @@ export async function dataVersion(db: Executor): Promise<string> {
   // transaction (a request polling the state must not wait for a job's commit to learn nothing
   // changed). Both counters only grow, uncommitted changes of a transaction under way included, so
   // equal texts still prove that nothing was committed in between.
-  const handle = sqliteHandleOf(db)
-  if (handle) {
-    const row = versionStatement(handle).get() as { changes: number; version: number } | undefined
+  const statements = sqlitePartsOf(db)?.statements
+  if (statements) {
+    const row = statements.get(versionSql).get() as { changes: number; version: number } | undefined
     return `sqlite:${row?.changes ?? ''}:${row?.version ?? ''}`
   }
   if (isPostgres(db)) {

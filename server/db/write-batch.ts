@@ -1,14 +1,14 @@
-import type SQLite from 'better-sqlite3'
-import { sqliteHandleOf } from './connect'
+import { sqlitePartsOf } from './connect'
 import type { Db, Tx } from './database'
 import { isPostgres } from './dialect'
+import type { StatementCache } from './sqlite-statements'
 import { inTransaction } from './transaction'
 
 /** Writes committed together at most: bounds how long one commit holds the write lock. */
 export const maxWritesPerCommit = 64
 
-/** A write as Kysely statements, or as synchronous statements on the better-sqlite3 handle. */
-type Work = { tx: (tx: Tx) => Promise<unknown> } | { handle: (handle: SQLite.Database) => unknown }
+/** A write as Kysely statements in the group's transaction. */
+type Work = (tx: Tx) => Promise<unknown>
 
 interface Pending {
   work: Work
@@ -18,9 +18,9 @@ interface Pending {
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown }
 
-const savepoint = 'savepoint batched_write'
-const release = 'release batched_write'
-const rollbackTo = 'rollback to batched_write'
+const savepointSql = 'savepoint batched_write'
+const releaseSql = 'release batched_write'
+const rollbackToSql = 'rollback to batched_write'
 
 /**
  * Group commit for SQLite: writes that arrive while the event loop is busy are run one after the other
@@ -37,23 +37,10 @@ class WriteQueue {
   /** commits made and writes they carried: for tests and diagnosis */
   readonly stats = { commits: 0, writes: 0 }
 
-  readonly #savepoint: SQLite.Statement
-  readonly #release: SQLite.Statement
-  readonly #rollbackTo: SQLite.Statement
-
   constructor(
     readonly db: Db,
-    readonly handle: SQLite.Database,
-  ) {
-    this.#savepoint = handle.prepare(savepoint)
-    this.#release = handle.prepare(release)
-    this.#rollbackTo = handle.prepare(rollbackTo)
-  }
-
-  /** Runs one write inside the group's transaction (the connection is held, so the handle is ours). */
-  #run(work: Work, tx: Tx): unknown {
-    return 'tx' in work ? work.tx(tx) : work.handle(this.handle)
-  }
+    readonly statements: StatementCache,
+  ) {}
 
   push(pending: Pending): void {
     this.#pending.push(pending)
@@ -76,7 +63,7 @@ class WriteQueue {
     try {
       if (group.length === 1) {
         const [only] = group as [Pending]
-        await inTransaction(this.db, async (tx) => this.#run(only.work, tx)).then(only.resolve, only.reject)
+        await inTransaction(this.db, only.work).then(only.resolve, only.reject)
         this.stats.commits += 1
         this.stats.writes += 1
         return
@@ -85,17 +72,18 @@ class WriteQueue {
       try {
         outcomes = await inTransaction(this.db, async (tx) => {
           const done: Outcome[] = []
-          // Savepoints straight on the handle: the transaction holds the connection, and a synchronous
-          // write then runs the whole of its savepoint without yielding.
+          // Savepoints straight on the handle (the transaction holds the connection): no query to build
+          // for a fixed text, three times per write.
+          const { statements } = this
           for (const { work } of group) {
-            this.#savepoint.run()
+            statements.get(savepointSql).run()
             try {
-              done.push({ ok: true, value: await this.#run(work, tx) })
+              done.push({ ok: true, value: await work(tx) })
             } catch (error) {
-              this.#rollbackTo.run()
+              statements.get(rollbackToSql).run()
               done.push({ ok: false, error })
             }
-            this.#release.run()
+            statements.get(releaseSql).run()
           }
           return done
         })
@@ -119,19 +107,15 @@ class WriteQueue {
 
 const queues = new WeakMap<Db, WriteQueue>()
 
-function queueOf(db: Db, handle: SQLite.Database): WriteQueue {
+function queueOf(db: Db): WriteQueue {
   let queue = queues.get(db)
   if (!queue) {
-    queue = new WriteQueue(db, handle)
+    const statements = sqlitePartsOf(db)?.statements
+    if (!statements) throw new Error('group commit needs a database made by connectDatabase')
+    queue = new WriteQueue(db, statements)
     queues.set(db, queue)
   }
   return queue
-}
-
-function handleOf(db: Db): SQLite.Database {
-  const handle = sqliteHandleOf(db)
-  if (!handle) throw new Error('group commit needs a database made by connectDatabase')
-  return handle
 }
 
 /**
@@ -143,25 +127,7 @@ function handleOf(db: Db): SQLite.Database {
 export function inWriteTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
   if (isPostgres(db)) return inTransaction(db, work)
   return new Promise<T>((resolve, reject) => {
-    queueOf(db, handleOf(db)).push({
-      work: { tx: work },
-      resolve: resolve as (value: unknown) => void,
-      reject,
-    })
-  })
-}
-
-/**
- * The SQLite fast path of `inWriteTransaction`: `work` runs synchronously on the better-sqlite3 handle
- * (cached prepared statements, no Kysely, no await), inside the group's transaction and its own
- * savepoint, with the same answer after the COMMIT. Undefined when `db` is not SQLite (PostgreSQL):
- * the caller takes its Kysely path then.
- */
-export function inSqliteWrite<T>(db: Db, work: (handle: SQLite.Database) => T): Promise<T> | undefined {
-  const handle = sqliteHandleOf(db)
-  if (!handle) return undefined
-  return new Promise<T>((resolve, reject) => {
-    queueOf(db, handle).push({ work: { handle: work }, resolve: resolve as (value: unknown) => void, reject })
+    queueOf(db).push({ work, resolve: resolve as (value: unknown) => void, reject })
   })
 }
 

@@ -7,13 +7,13 @@ import { findUserByUsername, insertUser } from '../auth/users.repo'
 import type { AppContext } from '../context'
 import type { BotRow, BotStyle } from '../db/tables/rankings.table'
 import { inTransaction } from '../db/transaction'
-import { AppError } from '../http/app-error'
 import type { Job } from '../jobs/job-runner'
 import { seedFromString, uniform } from '../market/random'
 import { fairPlayOf } from './fair-play'
 import { joinDefaultGroup } from './groups.repo'
 import { createWallet, post } from './ledger'
 import { placePrediction, recentPredictions, taggedMessageIdsAmong } from './predictions'
+import { Refusal } from './refusal'
 import { placeBet, primaryWallet } from './wagers'
 
 /**
@@ -177,7 +177,7 @@ async function tagMessages(ctx: AppContext, bot: BotRow, turn: number, now: numb
         mine.push(done.row)
       }
     } catch (error) {
-      if (!(error instanceof AppError)) throw error
+      if (!(error instanceof Refusal)) throw error
       refused += 1
     }
   }
@@ -227,7 +227,7 @@ async function betOnPolls(ctx: AppContext, bot: BotRow, turn: number, now: numbe
       placed += 1
     } catch (error) {
       // Betting closed or the money went meanwhile: the bot just does not bet.
-      if (!(error instanceof AppError)) throw error
+      if (!(error instanceof Refusal)) throw error
     }
   }
   return placed

@@ -4,6 +4,7 @@ import { isPostgres } from '../db/dialect'
 import { inTransaction } from '../db/transaction'
 import { yieldToRequests } from '../jobs/job-runner'
 import type { MarketSource } from '../market/source'
+import { post } from './ledger'
 import {
   creditHundredthsSql,
   dueMinuteSql,
@@ -298,52 +299,10 @@ async function creditCorrect(
   which: RawBuilder<unknown>,
   now: number,
 ): Promise<Omit<EvaluationResult, 'evaluated'>> {
-  const insertCredits = sql`insert into ledger (wallet_address, type, amount, reference, created_at)
-    select w.address, 'tag', g.amount, g.reference, cast(${now} as bigint)
-    from (${creditsByUser(which)}) g
-    join wallets w on w.address = ${walletOfSql('g.user_id')}`
-  if (isPostgres(tx)) {
-    // one statement: the wallets are paid what this statement's own ledger rows say
-    const { rows } = await sql<{ credits: number; creditedHundredths: number }>`
-      with credited as (${insertCredits} returning wallet_address, amount),
-      paid as (
-        update wallets set balance = balance + c.total
-        from (select wallet_address, sum(amount) as total from credited group by wallet_address) c
-        where wallets.address = c.wallet_address
-        returning 1
-      )
-      select (select count(*) from credited) as credits,
-        (select coalesce(sum(amount), 0) from credited) as credited_hundredths,
-        (select count(*) from paid) as paid`.execute(tx)
-    return {
-      credits: Number(rows[0]?.credits ?? 0),
-      creditedHundredths: Number(rows[0]?.creditedHundredths ?? 0),
-    }
-  }
-  // SQLite: no other writer runs inside this transaction, so this batch's ledger rows are the ones above
-  // the highest id before it
-  const { rows: last } = await sql<{ id: number }>`select coalesce(max(id), 0) as id from ledger`.execute(tx)
-  const lastId = Number(last[0]?.id ?? 0)
-  await insertCredits.execute(tx)
-  const { rows } = await sql<{ credits: number; creditedHundredths: number }>`
-    select count(*) as credits, coalesce(sum(amount), 0) as credited_hundredths from ledger
-    where id > ${lastId}`.execute(tx)
-  await payLedgerRowsAfterSql(lastId).execute(tx)
-  return {
-    credits: Number(rows[0]?.credits ?? 0),
-    creditedHundredths: Number(rows[0]?.creditedHundredths ?? 0),
-  }
-}
-
-/**
- * SQLite: adds the ledger rows above `lastId` (this batch's) to their wallets. NOT INDEXED: the rowid
- * range finds them; left to itself the planner walks the whole ledger by its wallet index for the
- * GROUP BY's order, a cost that grows with the ledger (11 ms a batch at 95,000 rows).
- */
-export function payLedgerRowsAfterSql(lastId: number): RawBuilder<unknown> {
-  return sql`
-    update wallets set balance = balance + c.total
-    from (select wallet_address, sum(amount) as total from ledger not indexed where id > ${lastId}
-      group by wallet_address) as c
-    where wallets.address = c.wallet_address`
+  const posted = await post(tx, {
+    select: sql`select w.address, 'tag', g.amount, g.reference, cast(${now} as bigint)
+      from (${creditsByUser(which)}) g
+      join wallets w on w.address = ${walletOfSql('g.user_id')}`,
+  })
+  return { credits: posted.rows, creditedHundredths: posted.hundredths }
 }

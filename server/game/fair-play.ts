@@ -6,12 +6,12 @@ import {
   type TagRefusal,
   tagRefusal,
 } from '../../src/domain/fair-play'
-import { evaluationDelayMs, type Trend } from '../../src/domain/prediction'
+import type { Trend } from '../../src/domain/prediction'
 import type { TradingHours } from '../../src/domain/trading-hours'
 import { zonedIsoMinute } from '../../src/domain/zoned-time'
 import type { AppContext } from '../context'
-import { AppError } from '../http/app-error'
 import { evaluationMatchSql, ofKeySql } from './prediction-sql'
+import { Refusal } from './refusal'
 
 /**
  * What the fair-play rules (src/domain/fair-play.ts) need from the server: each title's name and trading
@@ -31,16 +31,16 @@ function titleName(fairPlay: FairPlay, titleId: number): string {
   return fairPlay.title(titleId)?.n ?? `#${titleId}`
 }
 
-export function marketClosed(fairPlay: FairPlay, titleId: number, opensAt: number): AppError {
+export function marketClosed(fairPlay: FairPlay, titleId: number, opensAt: number): Refusal {
   const text = marketClosedText(titleName(fairPlay, titleId), zonedIsoMinute(opensAt, fairPlay.timeZone))
-  return new AppError(409, fairPlayCodes.marketClosed, text)
+  return new Refusal(fairPlayCodes.marketClosed, text)
 }
 
-function refusalError(fairPlay: FairPlay, titleId: number, refusal: TagRefusal): AppError {
+function refusalError(fairPlay: FairPlay, titleId: number, refusal: TagRefusal): Refusal {
   if (refusal.reason === 'marketClosed') return marketClosed(fairPlay, titleId, refusal.opensAt)
   const judgedAt = zonedIsoMinute(refusal.judgedAt, fairPlay.timeZone)
   const text = oppositePredictionText(titleName(fairPlay, titleId), refusal.running.trend, judgedAt)
-  return new AppError(409, fairPlayCodes.oppositePrediction, text)
+  return new Refusal(fairPlayCodes.oppositePrediction, text)
 }
 
 /** Throws the 409 of a tag that `tagRefusal` refuses, given the player's running predictions on the title. */
@@ -66,22 +66,20 @@ export function refuseBetOnClosedMarket(fairPlay: FairPlay, titleId: number, now
 }
 
 /**
- * The player's running predictions on a title (trend, and created_at as `made`: one word, so that the
- * CamelCasePlugin leaves it as the hot path reads it), for the rule against
- * opposite ones. Running are those due after the evaluation job's progress `evaluatedTo` (made after
- * evaluatedTo - 3 h: read through the (user, created_at) index) and those of keys the market has not
- * priced yet (normally none). The `not exists` drops one an evaluation committed since evaluatedTo was read.
- * Its parameters, in order: userId, evaluatedTo - 3 h, titleId, titleId, userId (the SQLite hot path
- * binds them so).
+ * The player's running predictions on a title (trend, and created_at as `made`), for the rule against
+ * opposite ones. Running are those due after the evaluation job's progress `evaluatedTo`, that is made
+ * after `madeAfter` = evaluatedTo - 3 h (read through the (user, created_at) index), and those of keys
+ * the market has not priced yet (normally none). The `not exists` drops one an evaluation committed
+ * since evaluatedTo was read. Every value is a whole parameter, so placePrediction can compile it once.
  */
 export function runningOnTitleSql(
   userId: number,
   titleId: number,
-  evaluatedTo: number,
+  madeAfter: number,
 ): RawBuilder<{ trend: Trend; made: number }> {
   const ofPendingKey = ofKeySql(sql.raw('p.title_id'), sql.raw('p.due_minute'), sql.raw('p.covered_to'))
   return sql<{ trend: Trend; made: number }>`select t.trend, t.created_at as made from tagged_messages t
-    where t.user_id = ${userId} and t.created_at > ${evaluatedTo - evaluationDelayMs}
+    where t.user_id = ${userId} and t.created_at > ${madeAfter}
       and t.title_id = ${titleId}
       and not exists (select 1 from evaluation_prices p where ${evaluationMatchSql()})
   union all

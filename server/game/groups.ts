@@ -15,7 +15,6 @@ import type { AppContext } from '../context'
 import type { Executor, Tx } from '../db/database'
 import type { UserGroupRow } from '../db/tables/groups.table'
 import { inTransaction } from '../db/transaction'
-import { AppError, notFound } from '../http/app-error'
 import {
   findGroup,
   groupFor,
@@ -25,35 +24,32 @@ import {
   resetStaleActiveGroups,
 } from './groups.repo'
 import { bankAddress, post, walletsOf } from './ledger'
+import { fieldRefusal, notFound, Refusal } from './refusal'
 
 /** Groups a player may have created and not deleted at one time. */
 export const maxGroupsPerCreator = 50
 
 export const groupErrors = {
-  notMember: () => new AppError(403, 'not_group_member', 'You are not a member of this group.'),
-  notAdmin: () => new AppError(403, 'not_group_admin', 'Only an admin of this group can do this.'),
+  notMember: () => new Refusal('not_group_member', 'You are not a member of this group.'),
+  notAdmin: () => new Refusal('not_group_admin', 'Only an admin of this group can do this.'),
   defaultGroup: () =>
-    new AppError(
-      403,
+    new Refusal(
       'default_group_locked',
       'Every player plays in the group Alpha: it cannot be left, deleted or edited.',
     ),
   lastAdmin: () =>
-    new AppError(
-      409,
+    new Refusal(
       'last_admin',
       'You are the last admin of this group. Make another member an admin before you leave.',
     ),
-  needsAdmin: () =>
-    new AppError(400, 'admin_required', groupTexts.needsAdmin, { members: groupTexts.needsAdmin }),
-  private: () => new AppError(403, 'group_private', 'This group is private: an admin of it has to add you.'),
-  eventEnded: () => new AppError(409, 'event_ended', 'This event has ended.'),
+  needsAdmin: () => fieldRefusal('members', groupTexts.needsAdmin, 'admin_required'),
+  private: () => new Refusal('group_private', 'This group is private: an admin of it has to add you.'),
+  eventEnded: () => new Refusal('event_ended', 'This event has ended.'),
   notSelectable: () =>
-    new AppError(403, 'group_not_selectable', 'You can only select a group you are a member of.'),
+    new Refusal('group_not_selectable', 'You can only select a group you are a member of.'),
 }
 
-const fieldError = (field: string, message: string, code = 'validation_failed') =>
-  new AppError(400, code, message, { [field]: message })
+const fieldError = fieldRefusal
 
 /** The wallet that holds an event's extra prize from its creation until it is paid. */
 export const prizeWalletOf = (groupId: number) => `prize:group:${groupId}`
@@ -90,7 +86,7 @@ export async function createGroup(
     .where('createdBy', '=', creatorId)
     .executeTakeFirstOrThrow()
   if (Number(created.n) >= maxGroupsPerCreator)
-    throw new AppError(409, 'group_limit', `You can have at most ${maxGroupsPerCreator} groups of your own.`)
+    throw new Refusal('group_limit', `You can have at most ${maxGroupsPerCreator} groups of your own.`)
   const prize = toHundredths(body.extraPrize)
   const { id } = await tx
     .insertInto('userGroups')

@@ -1,11 +1,10 @@
-import { sql } from 'kysely'
 import { settlePot } from '../../src/domain/parimutuel'
 import { type PollOutcome, pollOutcome } from '../../src/domain/poll-phase'
 import type { AppContext } from '../context'
 import type { Tx } from '../db/database'
 import { inTransaction } from '../db/transaction'
 import type { Job } from '../jobs/job-runner'
-import { bankAddress } from './ledger'
+import { bankAddress, post } from './ledger'
 
 /** Polls settled per run at most; the rest wait for the next run. */
 const settleBatch = 500
@@ -76,27 +75,16 @@ async function payOut(tx: Tx, pollId: number, outcome: PollOutcome, now: number)
     await tx.updateTable('votes').set({ payout: paid.payout }).where('id', '=', paid.id).execute()
   // Address order: two processes settling different polls lock shared wallets in the same order.
   const entries = [...credits].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-  if (entries.length === 0) return
-  for (const [address, amount] of entries) {
-    const updated = await tx
-      .updateTable('wallets')
-      .set({ balance: sql`balance + ${amount}` })
-      .where('address', '=', address)
-      .executeTakeFirst()
-    if (updated.numUpdatedRows !== 1n) throw new Error(`no wallet ${address}`)
-  }
-  await tx
-    .insertInto('ledger')
-    .values(
-      entries.map(([address, amount]) => ({
-        walletAddress: address,
-        type: 'payment' as const,
-        amount,
-        reference: `poll:${pollId}`,
-        createdAt: now,
-      })),
-    )
-    .execute()
+  await post(
+    tx,
+    entries.map(([address, amount]) => ({
+      address,
+      type: 'payment',
+      amount,
+      reference: `poll:${pollId}`,
+      now,
+    })),
+  )
 }
 
 /** Settles every poll whose evalTime has passed, at the title's price at evalTime. Returns how many. */

@@ -1,19 +1,10 @@
-import type SQLite from 'better-sqlite3'
-import {
-  DummyDriver,
-  Kysely,
-  type RawBuilder,
-  SqliteAdapter,
-  SqliteIntrospector,
-  SqliteQueryCompiler,
-  sql,
-} from 'kysely'
+import { type Insertable, type RawBuilder, sql } from 'kysely'
 import type { PerformanceRow, TaggedMessage } from '../../src/api/predictions'
 import { evaluationDelayMs, evaluationTimeOf, type Trend } from '../../src/domain/prediction'
 import { rewardFactorFor } from '../../src/domain/reward-factor'
-import type { Database, Executor } from '../db/database'
+import type { Executor } from '../db/database'
 import { isPostgres } from '../db/dialect'
-import { camelRow, statement } from '../db/sqlite-rows'
+import { preparedQuery } from '../db/prepared-query'
 import type { TaggedMessageRow, TaggedMessagesTable } from '../db/tables/tagged-messages.table'
 import { evalPriceColumn, evaluatedAtColumn, predictionsWithEvaluation } from './evaluated-predictions'
 import { type FairPlay, refuseUnfairTag, runningOnTitle, runningOnTitleSql } from './fair-play'
@@ -51,11 +42,18 @@ export async function runningPredictionCount(db: Executor, userId: number, now: 
   return Number(rows[0]?.running ?? 0)
 }
 
-/** The count of runningPredictionCount as an SQL expression. */
-export function runningCountSql(userId: number, now: number): RawBuilder<number> {
+/**
+ * The count of runningPredictionCount as an SQL expression; `madeAfter` (now - 3 h) given apart, so that
+ * every value is a whole parameter and placePrediction can compile it once.
+ */
+export function runningCountSql(
+  userId: number,
+  now: number,
+  madeAfter = now - evaluationDelayMs,
+): RawBuilder<number> {
   // `+user_id`: keeps SQLite's planner (no statistics) from reading all the user's rows for the backlog parts
   return sql<number>`((select count(*) from tagged_messages
-      where user_id = ${userId} and created_at > ${now - evaluationDelayMs})
+      where user_id = ${userId} and created_at > ${madeAfter})
     + (select count(*) from tagged_messages
       where evaluation_due_at > (select evaluated_to from evaluation_progress)
         and evaluation_due_at <= ${now} and +user_id = ${userId})
@@ -89,6 +87,35 @@ function madeAt(now: number, evaluatedTo: number): number {
   return Math.max(now, evaluatedTo)
 }
 
+// The statements of a tag, compiled once (see preparedQuery): every tag runs them.
+const progressRow = preparedQuery<Record<string, never>, { evaluatedTo: number }>((db) =>
+  db.selectFrom('evaluationProgress').select('evaluatedTo').where('id', '=', 1),
+)
+const runningCount = preparedQuery<{ userId: number; now: number; madeAfter: number }, { running: number }>(
+  (db, value) =>
+    db.selectNoFrom(runningCountSql(value('userId'), value('now'), value('madeAfter')).as('running')),
+)
+const insertPrediction = preparedQuery<Insertable<TaggedMessagesTable>, TaggedMessagesTable>((db, value) =>
+  db
+    .insertInto('taggedMessages')
+    .values({
+      userId: value('userId'),
+      titleId: value('titleId'),
+      messageId: value('messageId'),
+      trend: value('trend'),
+      atPrice: value('atPrice'),
+      createdAt: value('createdAt'),
+      evaluationDueAt: value('evaluationDueAt'),
+      rewardFactor: value('rewardFactor'),
+    })
+    .onConflict((conflict) => conflict.columns(['userId', 'messageId', 'titleId']).doNothing())
+    .returningAll(),
+)
+const runningOnTitleRows = preparedQuery<
+  { userId: number; titleId: number; madeAfter: number },
+  { trend: Trend; made: number }
+>((_db, value) => runningOnTitleSql(value('userId'), value('titleId'), value('madeAfter')))
+
 /**
  * Stores a prediction with the reward factor its running count gives it. Undefined when the user already
  * predicted this title on this message: the primary key decides, so two racing requests cannot both win.
@@ -105,19 +132,16 @@ export async function placePrediction(
   if (isPostgres(tx)) {
     await tx.selectFrom('users').select('id').where('id', '=', prediction.userId).forUpdate().execute()
   }
-  const progress = await tx
-    .selectFrom('evaluationProgress')
-    .select('evaluatedTo')
-    .where('id', '=', 1)
-    .executeTakeFirst()
+  const [progress] = (await progressRow(tx, {})).rows
   const evaluatedTo = Number(progress?.evaluatedTo ?? 0)
   const now = madeAt(prediction.now, evaluatedTo)
-  const runningBefore = await runningPredictionCount(tx, prediction.userId, now)
-  const row = await tx
-    .insertInto('taggedMessages')
-    .values({
-      userId: prediction.userId,
-      titleId: prediction.titleId,
+  const { userId, titleId } = prediction
+  const [counted] = (await runningCount(tx, { userId, now, madeAfter: now - evaluationDelayMs })).rows
+  const runningBefore = Number(counted?.running ?? 0)
+  const [row] = (
+    await insertPrediction(tx, {
+      userId,
+      titleId,
       messageId: prediction.messageId,
       trend: prediction.trend,
       atPrice: prediction.atPrice,
@@ -125,100 +149,20 @@ export async function placePrediction(
       evaluationDueAt: evaluationTimeOf(now),
       rewardFactor: rewardFactorFor(runningBefore),
     })
-    .onConflict((conflict) => conflict.columns(['userId', 'messageId', 'titleId']).doNothing())
-    .returningAll()
-    .executeTakeFirst()
+  ).rows
   if (!row) return undefined
-  const { rows: running } = await runningOnTitleSql(
-    prediction.userId,
-    prediction.titleId,
-    evaluatedTo,
-  ).execute(tx)
-  refuseUnfairTag(
-    prediction.fairPlay,
-    { titleId: prediction.titleId, trend: prediction.trend, now },
-    running.map((found) => runningOnTitle(prediction.titleId, found)),
-  )
-  return {
-    row: { ...row, evalPrice: null, evaluatedAt: null },
-    nextRewardFactor: rewardFactorFor(runningBefore + 1),
-  }
-}
-
-/** Compiles Kysely fragments to SQLite text for the hot path's own statements; never runs a query. */
-const sqliteText = new Kysely<Database>({
-  dialect: {
-    createAdapter: () => new SqliteAdapter(),
-    createDriver: () => new DummyDriver(),
-    createIntrospector: (db) => new SqliteIntrospector(db),
-    createQueryCompiler: () => new SqliteQueryCompiler(),
-  },
-})
-/** runningCountSql's pending part, its one parameter the user id */
-const pendingCountOfUserSql = overPendingKeysSql('count', sql`+t.user_id = ${0}`).compile(sqliteText).sql
-const runningCountNowSql = `select
-    (select count(*) from tagged_messages where user_id = ? and created_at > ?)
-    + (select count(*) from tagged_messages
-      where evaluation_due_at > (select evaluated_to from evaluation_progress)
-        and evaluation_due_at <= ? and +user_id = ?)
-    + ${pendingCountOfUserSql} as running`
-const progressSql = 'select evaluated_to from evaluation_progress where id = 1'
-/** its parameters: userId, evaluatedTo - 3 h, titleId, titleId, userId (see runningOnTitleSql) */
-const runningOnTitleNowSql = runningOnTitleSql(0, 0, 0).compile(sqliteText).sql
-const insertPredictionSql = `insert into tagged_messages (user_id, title_id, message_id, trend, at_price,
-    created_at, evaluation_due_at, reward_factor)
-  values (?, ?, ?, ?, ?, ?, ?, ?)
-  on conflict (user_id, message_id, title_id) do nothing
-  returning *`
-
-/**
- * `placePrediction` on SQLite as statements run synchronously on the better-sqlite3 handle (the
- * tag route's hot path, inside a group commit: see inSqliteWrite): the same rules, count, row and answer.
- */
-export function placePredictionNow(
-  handle: SQLite.Database,
-  prediction: NewPrediction,
-): PlacedPrediction | undefined {
-  const { userId } = prediction
-  const progress = statement(handle, progressSql).get() as { evaluated_to: number } | undefined
-  const evaluatedTo = Number(progress?.evaluated_to ?? 0)
-  const now = madeAt(prediction.now, evaluatedTo)
-  const { titleId } = prediction
-  const counted = statement(handle, runningCountNowSql).get(
-    userId,
-    now - evaluationDelayMs,
-    now,
-    userId,
-    userId,
-  ) as {
-    running: number
-  }
-  const runningBefore = Number(counted.running)
-  const inserted = statement(handle, insertPredictionSql).get(
+  const { rows: running } = await runningOnTitleRows(tx, {
     userId,
     titleId,
-    prediction.messageId,
-    prediction.trend,
-    prediction.atPrice,
-    now,
-    evaluationTimeOf(now),
-    rewardFactorFor(runningBefore),
-  ) as Record<string, unknown> | undefined
-  if (!inserted) return undefined
-  const running = statement(handle, runningOnTitleNowSql).all(
-    userId,
-    evaluatedTo - evaluationDelayMs,
-    titleId,
-    titleId,
-    userId,
-  ) as { trend: Trend; made: number }[]
+    madeAfter: evaluatedTo - evaluationDelayMs,
+  })
   refuseUnfairTag(
     prediction.fairPlay,
     { titleId, trend: prediction.trend, now },
     running.map((found) => runningOnTitle(titleId, found)),
   )
   return {
-    row: { ...camelRow<TaggedMessagesTable>(inserted), evalPrice: null, evaluatedAt: null },
+    row: { ...row, evalPrice: null, evaluatedAt: null },
     nextRewardFactor: rewardFactorFor(runningBefore + 1),
   }
 }

@@ -3,7 +3,9 @@ import type { Socket } from 'node:net'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import type { ApiErrorBody } from '../../src/api/errors'
+import { Refusal } from '../game/refusal'
 import { AppError } from './app-error'
+import { refusalStatus } from './refusal-status'
 
 function body(code: string, message: string, fields?: Record<string, string>): ApiErrorBody {
   return { error: fields ? { code, message, fields } : { code, message } }
@@ -60,6 +62,9 @@ export function registerErrorHandling(
   fallback: (request: FastifyRequest, reply: FastifyReply) => boolean = () => false,
 ): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof Refusal) {
+      return reply.status(refusalStatus[error.code]).send(body(error.code, error.message, error.fields))
+    }
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers)
       return reply.status(error.statusCode).send(body(error.code, error.message, error.fields))

@@ -1,11 +1,9 @@
 import { createHash } from 'node:crypto'
-import type SQLite from 'better-sqlite3'
 import type { FastifyRequest } from 'fastify'
 import type { AppContext } from '../context'
 import type { Tx } from '../db/database'
-import { statement } from '../db/sqlite-rows'
 import { inTransaction } from '../db/transaction'
-import { inSqliteWrite, inWriteTransaction } from '../db/write-batch'
+import { inWriteTransaction } from '../db/write-batch'
 import { AppError } from './app-error'
 
 export interface WriteResult<T> {
@@ -70,7 +68,7 @@ async function storedAnswer(ctx: AppContext, userId: number, key: string, identi
   return { statusCode: row.statusCode, body: JSON.parse(row.body) as unknown }
 }
 
-export interface IdempotentWriteOptions<T> {
+export interface IdempotentWriteOptions {
   /**
    * For writes that a unique key makes fail when repeated (a tag, a bet): the stored answer is looked
    * up only when the write fails, not before it. A retry's write fails (or, with the key reused for
@@ -79,16 +77,7 @@ export interface IdempotentWriteOptions<T> {
    * (inWriteTransaction): it must touch nothing but the database.
    */
   repeatFails?: boolean
-  /**
-   * With `repeatFails`, on SQLite: the same write as synchronous statements on the better-sqlite3 handle
-   * (`inSqliteWrite`), run instead of `write`; the key is stored alike. It must answer and refuse
-   * exactly as `write` does (the route tests run both: SQLite this, PostgreSQL `write`).
-   */
-  sqlite?: (handle: SQLite.Database) => WriteResult<T>
 }
-
-const insertKeySql = `insert into idempotency_keys
-  (user_id, key, method, path, body_hash, status_code, body, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)`
 
 /**
  * Runs a write in a transaction; with an Idempotency-Key header its first successful answer is stored in
@@ -100,38 +89,17 @@ export async function idempotentWrite<T>(
   request: FastifyRequest,
   userId: number,
   write: (tx: Tx) => Promise<WriteResult<T>>,
-  options: IdempotentWriteOptions<T> = {},
+  options: IdempotentWriteOptions = {},
 ): Promise<WriteResult<T | unknown>> {
   const key = keyOf(request)
   const transaction = options.repeatFails ? inWriteTransaction : inTransaction
-  const sqliteWrite = options.repeatFails ? options.sqlite : undefined
-  if (key === undefined)
-    return (sqliteWrite && inSqliteWrite(ctx.db, sqliteWrite)) || transaction(ctx.db, write)
+  if (key === undefined) return transaction(ctx.db, write)
   const identity = identityOf(request)
   if (!options.repeatFails) {
     const earlier = await storedAnswer(ctx, userId, key, identity)
     if (earlier) return earlier
   }
-  const fast =
-    sqliteWrite &&
-    inSqliteWrite(ctx.db, (handle) => {
-      const result = sqliteWrite(handle)
-      const body = JSON.stringify(result.body)
-      const { method, path, bodyHash } = identity
-      statement(handle, insertKeySql).run(
-        userId,
-        key,
-        method,
-        path,
-        bodyHash,
-        result.statusCode,
-        body,
-        ctx.clock.now(),
-      )
-      return result
-    })
   try {
-    if (fast) return await fast
     return await transaction(ctx.db, async (tx) => {
       const result = await write(tx)
       await tx

@@ -15,7 +15,7 @@ import type { AppContext } from '../context'
 import { fairPlayOf } from '../game/fair-play'
 import { nextPoll } from '../game/poll-opening'
 import { listPolls, pollPerformance, pollStatus } from '../game/polls.read'
-import { betFailure, placeBet, placeBetNow } from '../game/wagers'
+import { betFailure, placeBet } from '../game/wagers'
 import { AppError, forbidden, notFound } from './app-error'
 import { idempotentWrite } from './idempotency'
 import { errorResponses } from './response-schemas'
@@ -109,7 +109,7 @@ export const pollsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
           request,
           user.id,
           async (tx) => ({ statusCode: 200, body: await placeBet(tx, bet) }),
-          { repeatFails: true, sqlite: (handle) => ({ statusCode: 200, body: placeBetNow(handle, bet) }) },
+          { repeatFails: true },
         )
         // Only a success is stored for replay, and a success is always 200 with the results.
         return answer.body as PollResults

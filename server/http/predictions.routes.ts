@@ -18,7 +18,6 @@ import {
   type NewPrediction,
   type PlacedPrediction,
   placePrediction,
-  placePredictionNow,
   predictionPerformance,
   toTaggedMessage,
 } from '../game/predictions'
@@ -82,7 +81,7 @@ export const predictionsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
         request,
         user.id,
         async (tx) => tagAnswer(await placePrediction(tx, prediction())),
-        { repeatFails: true, sqlite: (handle) => tagAnswer(placePredictionNow(handle, prediction())) },
+        { repeatFails: true },
       )
       return reply.status(answer.statusCode as 200).send(answer.body as TagResponse)
     },

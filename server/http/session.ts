@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { deleteSession, findSession, readSessionNow, sessionIdleTimeoutMs } from '../auth/sessions.repo'
-import { findUserById, readUserNow } from '../auth/users.repo'
+import { deleteSession, findSession, sessionIdleTimeoutMs } from '../auth/sessions.repo'
+import { findUserById } from '../auth/users.repo'
 import type { AppContext } from '../context'
-import { sqliteHandleOf } from '../db/connect'
+import { committedStatements } from '../db/connect'
 import type { SessionRow } from '../db/tables/sessions.table'
 import type { UserRow } from '../db/tables/users.table'
 import { unauthenticated } from './app-error'
@@ -68,21 +68,12 @@ export function authenticate(request: FastifyRequest, ctx: AppContext): Promise<
     pending = (async () => {
       const token = request.cookies[sessionCookieName(ctx.config)]
       if (!token || token.length > 64) return null
-      const now = ctx.clock.now()
-      // SQLite with no transaction open on the connection: only committed rows to see, so they are read
-      // at once on the handle (no Kysely, no queueing behind a group commit); the rest as below.
-      const handle = sqliteHandleOf(ctx.db)
-      if (handle && !handle.inTransaction) {
-        const session = readSessionNow(handle, token, now)
-        if (session === undefined) return null
-        if (session !== 'write') {
-          const user = readUserNow(handle, session.userId)
-          return user ? { token, session, user } : null
-        }
-      }
-      const session = await findSession(ctx.db, token, now)
+      // Every request reads these first: as single statements of committed rows, which on SQLite run
+      // at once instead of queueing for the connection (see committedStatements).
+      const db = committedStatements(ctx.db)
+      const session = await findSession(db, token, ctx.clock.now())
       if (!session) return null
-      const user = await findUserById(ctx.db, session.userId)
+      const user = await findUserById(db, session.userId)
       return user ? { token, session, user } : null
     })()
     cache.set(request, pending)

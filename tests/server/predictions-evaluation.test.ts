@@ -2,18 +2,14 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { type KyselyPlugin, sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TaggedMessagesTable } from '../../server/db/tables/tagged-messages.table'
-import {
-  type EvaluationDeps,
-  evaluateDuePredictions,
-  payLedgerRowsAfterSql,
-} from '../../server/game/evaluate-predictions'
+import { type EvaluationDeps, evaluateDuePredictions } from '../../server/game/evaluate-predictions'
 import {
   evalPriceColumn,
   evaluatedAtColumn,
   predictionsWithEvaluation,
 } from '../../server/game/evaluated-predictions'
 import { evaluationJob, jobEvaluationBatchSize } from '../../server/game/game-jobs'
-import { mintedTotal, walletTotal } from '../../server/game/ledger'
+import { mintedTotal, payLedgerRowsAfterSql, walletTotal } from '../../server/game/ledger'
 import { dueMinuteSql, evaluationJoinSql, evaluationPriceGrainMs } from '../../server/game/prediction-sql'
 import { predictionPerformance, runningCountSql, runningPredictionCount } from '../../server/game/predictions'
 import { evaluationDelayMs, isCorrectPrediction, type Trend } from '../../src/domain/prediction'

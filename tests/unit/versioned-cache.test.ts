@@ -1,6 +1,4 @@
-import SQLite from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
-import { cachePreparedStatements } from '../../server/db/statement-cache'
 import { VersionedCache } from '../../server/game/versioned-cache'
 
 describe('versioned cache', () => {
@@ -43,22 +41,5 @@ describe('versioned cache', () => {
     await cache.get('b', 'k', 0, async () => ({ value: 'b1' }))
     await cache.get('c', 'k', 0, async () => ({ value: 'c1' }))
     expect(await cache.get('a', 'k', 0, async () => ({ value: 'a2' }))).toBe('a2')
-  })
-})
-
-describe('prepared statement cache', () => {
-  it('reuses statements per SQL text and keeps working through schema changes', () => {
-    const sqlite = new SQLite(':memory:')
-    cachePreparedStatements(sqlite, 2)
-    sqlite.prepare('create table t (x integer)').run()
-    const insert = sqlite.prepare('insert into t (x) values (?)')
-    expect(sqlite.prepare('insert into t (x) values (?)')).toBe(insert)
-    insert.run(1)
-    sqlite.prepare('insert into t (x) values (?)').run(2)
-    sqlite.prepare('alter table t add column y integer').run()
-    expect(sqlite.prepare('select count(*) as n from t').get()).toEqual({ n: 2 })
-    // the size bound: the insert was dropped, a new statement is made
-    expect(sqlite.prepare('insert into t (x) values (?)')).not.toBe(insert)
-    sqlite.close()
   })
 })

@@ -5,12 +5,7 @@ import { sql } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
 import { connectDatabase, FifoMutex } from '../../server/db/connect'
 import type { Db } from '../../server/db/database'
-import {
-  inSqliteWrite,
-  inWriteTransaction,
-  maxWritesPerCommit,
-  writeQueueStats,
-} from '../../server/db/write-batch'
+import { inWriteTransaction, maxWritesPerCommit, writeQueueStats } from '../../server/db/write-batch'
 
 describe('group commit of short writes on SQLite', () => {
   const cleanups: (() => Promise<void> | void)[] = []
@@ -90,76 +85,6 @@ describe('group commit of short writes on SQLite', () => {
     expect(after.writes - before.writes).toBe(count)
     expect(after.commits - before.commits).toBe(2)
     expect(await names(db)).toHaveLength(count)
-  })
-})
-
-describe('group commit of synchronous writes on the SQLite handle (inSqliteWrite)', () => {
-  const cleanups: (() => Promise<void> | void)[] = []
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-  })
-
-  async function database(): Promise<Db> {
-    const db = connectDatabase({ dataDir: ':memory:' })
-    cleanups.push(() => db.destroy())
-    await sql`create table items (id integer primary key, name text not null unique)`.execute(db)
-    return db
-  }
-
-  const insertNow = (db: Db, name: string) =>
-    inSqliteWrite(db, (handle) => {
-      handle.prepare('insert into items (name) values (?)').run(name)
-      return name
-    })
-
-  const names = async (db: Db) =>
-    (await sql<{ name: string }>`select name from items order by name`.execute(db)).rows.map((r) => r.name)
-
-  it('commits them with the Kysely writes queued at the same time, in one transaction', async () => {
-    const db = await database()
-    const before = writeQueueStats(db)
-    const answers = await Promise.all([
-      insertNow(db, 'a'),
-      inWriteTransaction(db, async (tx) => {
-        await sql`insert into items (name) values ('b')`.execute(tx)
-        return 'b'
-      }),
-      insertNow(db, 'c'),
-    ])
-    expect(answers).toEqual(['a', 'b', 'c'])
-    expect(await names(db)).toEqual(['a', 'b', 'c'])
-    const after = writeQueueStats(db)
-    expect(after.commits - before.commits).toBe(1)
-    expect(after.writes - before.writes).toBe(3)
-  })
-
-  it('rolls a refused one back alone, half-done statements included', async () => {
-    const db = await database()
-    const outcomes = await Promise.allSettled([
-      insertNow(db, 'a'),
-      inSqliteWrite(db, (handle) => {
-        handle.prepare('insert into items (name) values (?)').run('half')
-        throw new Error('refused')
-      }),
-      insertNow(db, 'a'),
-      insertNow(db, 'b'),
-    ])
-    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'fulfilled'])
-    expect(String((outcomes[1] as PromiseRejectedResult).reason)).toContain('refused')
-    expect(String((outcomes[2] as PromiseRejectedResult).reason)).toContain('UNIQUE')
-    expect(await names(db)).toEqual(['a', 'b'])
-  })
-
-  it('runs a write queued alone in a transaction of its own', async () => {
-    const db = await database()
-    expect(await insertNow(db, 'solo')).toBe('solo')
-    await expect(
-      inSqliteWrite(db, (handle) => {
-        handle.prepare('insert into items (name) values (?)').run('gone')
-        throw new Error('refused')
-      }),
-    ).rejects.toThrow('refused')
-    expect(await names(db)).toEqual(['solo'])
   })
 })
 
