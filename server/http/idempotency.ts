@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
+import type { Insertable } from 'kysely'
 import type { AppContext } from '../context'
 import type { Tx } from '../db/database'
+import { preparedQuery } from '../db/prepared-query'
+import type { IdempotencyKeysTable } from '../db/tables/idempotency-keys.table'
 import { inTransaction } from '../db/transaction'
 import { inWriteTransaction } from '../db/write-batch'
 import { AppError } from './app-error'
@@ -79,6 +82,20 @@ export interface IdempotentWriteOptions {
   repeatFails?: boolean
 }
 
+/** Stored with every keyed tag and bet (the SPA keys them): compiled once (see preparedQuery). */
+const insertKey = preparedQuery<Insertable<IdempotencyKeysTable>, never>((db, value) =>
+  db.insertInto('idempotencyKeys').values({
+    userId: value('userId'),
+    key: value('key'),
+    method: value('method'),
+    path: value('path'),
+    bodyHash: value('bodyHash'),
+    statusCode: value('statusCode'),
+    body: value('body'),
+    createdAt: value('createdAt'),
+  }),
+)
+
 /**
  * Runs a write in a transaction; with an Idempotency-Key header its first successful answer is stored in
  * the same transaction and replayed to every retry, so a client retry after a lost response gets the
@@ -102,17 +119,14 @@ export async function idempotentWrite<T>(
   try {
     return await transaction(ctx.db, async (tx) => {
       const result = await write(tx)
-      await tx
-        .insertInto('idempotencyKeys')
-        .values({
-          userId,
-          key,
-          ...identity,
-          statusCode: result.statusCode,
-          body: JSON.stringify(result.body),
-          createdAt: ctx.clock.now(),
-        })
-        .execute()
+      await insertKey(tx, {
+        userId,
+        key,
+        ...identity,
+        statusCode: result.statusCode,
+        body: JSON.stringify(result.body),
+        createdAt: ctx.clock.now(),
+      })
       return result
     })
   } catch (error) {
