@@ -107,13 +107,18 @@ export function linkRealtime(
     realtime.on('realtime.ticked', ({ ticks }) =>
       targets.prices.send({
         type: 'prices.ticked',
-        ticks: ticks.map((tick) => ({ id: tick.id, l: tick.l, t: tick.t })),
+        ticks: ticks.map((tick) => ({ id: tick.id, l: tick.l, t: tick.t, pc: tick.pc })),
       }),
     ),
     realtime.on('realtime.ticks', ({ ticks }) =>
       targets.prices.send({
         type: 'prices.ticked',
-        ticks: Object.entries(ticks).map(([id, tick]) => ({ id: Number(id), l: tick.l, t: tick.tl })),
+        ticks: Object.entries(ticks).map(([id, tick]) => ({
+          id: Number(id),
+          l: tick.l,
+          t: tick.tl,
+          pc: tick.pc,
+        })),
       }),
     ),
   ]

@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react'
 import { XIcon } from 'lucide-react'
 import { selectIsUnknownTitle } from '~/machines/title-info.machine'
 import { useClient } from '~/views/client-context'
+import { PriceWithChange } from '~/views/prices/PriceWithChange'
 import { Drawer, IconButton, Portal } from '~/views/ui'
 import { TickerPanel } from './TickerPanel'
 import { TickerPanelTitle } from './TickerPanelTitle'
@@ -29,6 +30,7 @@ export function TickerPanelHost() {
           <Drawer.Content>
             <Drawer.Header>
               <Drawer.Title>{titleId !== undefined && <TickerPanelTitle titleId={titleId} />}</Drawer.Title>
+              {titleId !== undefined && !unknown && <PriceWithChange titleId={titleId} />}
               <Drawer.CloseTrigger asChild position="absolute" top="3" right="4">
                 <IconButton aria-label="Close ticker panel" variant="ghost" size="sm">
                   <XIcon aria-hidden />
