@@ -20,7 +20,14 @@ export function quote(instrument: Instrument, price: number, t: number, previous
   const half = instrument.spread / 2
   const bid = Math.min(last - 1, Math.floor(price * (1 - half) * scale))
   const ask = Math.max(last + 1, Math.ceil(price * (1 + half) * scale))
-  const tick: Tick = { id: instrument.id, a: ask / scale, b: bid / scale, l: last / scale, s: simulatedSource, t }
+  const tick: Tick = {
+    id: instrument.id,
+    a: ask / scale,
+    b: bid / scale,
+    l: last / scale,
+    s: simulatedSource,
+    t,
+  }
   if (previousClose !== undefined) tick.pc = roundPrice(previousClose, instrument.decimals)
   return tick
 }
