@@ -134,6 +134,38 @@ describe('market truth on screen', () => {
     await page.context().close()
   }, 180_000)
 
+  it('flashes a price on a tick, and not for a player who asked for less motion', async () => {
+    const { server, browser } = started()
+    const player = await signUpPlayer(server)
+    const flashes = (page: Page) =>
+      page.evaluate(() =>
+        document
+          .getAnimations()
+          .some((animation) => (animation as CSSAnimation).animationName === 'priceFlash'),
+      )
+    const shownPrice = (page: Page) => page.getByRole('dialog').getByTestId('price-with-change').first()
+    const moving = await browser.newPage(viewports.desktop, {
+      baseURL: server.url,
+      reducedMotion: 'no-preference',
+    })
+    await signInBrowser(moving, server, player)
+    await moving.goto(`/livestream?title=${bitcoin}`)
+    await shownPrice(moving).waitFor()
+    await expect.poll(() => flashes(moving), { timeout: 20_000, interval: 50 }).toBe(true)
+    await moving.context().close()
+
+    const still = await browser.newPage(viewports.desktop, { baseURL: server.url })
+    await signInBrowser(still, server, player)
+    await still.goto(`/livestream?title=${bitcoin}`)
+    const price = shownPrice(still)
+    await price.waitFor()
+    // the price moves (a tick came), and nothing flashed
+    const first = await price.textContent()
+    await expect.poll(() => price.textContent(), { timeout: 20_000 }).not.toBe(first)
+    expect(await flashes(still)).toBe(false)
+    await still.context().close()
+  })
+
   it('says the market is closed and which session Today shows on a weekend', async () => {
     const { server, browser } = started()
     const now = await server.advanceClock(0)
