@@ -28,6 +28,13 @@ export default defineConfig({
       tokens: {
         colors: { green: green.tokens },
       },
+      // a tick's flash on a price (src/views/prices/PriceWithChange.tsx): a tint of the text's colour that fades
+      keyframes: {
+        priceFlash: {
+          from: { backgroundColor: 'color-mix(in srgb, currentColor 22%, transparent)' },
+          to: { backgroundColor: 'transparent' },
+        },
+      },
       // keyboard focus the preset leaves unmarked: link buttons (player names) and the radio buttons
       // of the bet dialog's side (the focused hidden input marks its item data-focus-visible)
       recipes: {

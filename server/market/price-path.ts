@@ -120,6 +120,14 @@ export class PricePath {
     return Math.exp(this.logAt(this.sessionPath(session), t))
   }
 
+  /**
+   * The close before the latest session at `t` (the one open, else the last): the reference of the
+   * day's change while it trades and after it closed, like the fundamentals' previous close.
+   */
+  previousCloseAt(t: number): number {
+    return Math.exp(this.logClose(this.calendar.latestSessionAt(t).date - 1))
+  }
+
   /** Sum of the daily log steps from the history start through `day`. */
   #walk(day: number): number {
     const index = Math.max(0, day - historyStartDay)

@@ -83,7 +83,8 @@ export class SimulatedMarket implements MarketSource {
     const now = this.#options.clock.now()
     const session = entry.history.calendar.latestSessionAt(now)
     const t = now < session.end ? Math.floor(now / 1000) * 1000 : session.end
-    return quote(entry.instrument, entry.history.path.priceAt(now), t)
+    const path = entry.history.path
+    return quote(entry.instrument, path.priceAt(now), t, path.previousCloseAt(now))
   }
 
   isOpen(id: number): boolean {
@@ -139,7 +140,7 @@ export class SimulatedMarket implements MarketSource {
     for (const { instrument, history } of this.#entries.values()) {
       if (!history.calendar.isOpen(now)) continue
       if (uniform(this.#seed, tickStream, instrument.id, round) >= instrument.tickChance) continue
-      ticks.push(quote(instrument, history.path.priceAt(now), now))
+      ticks.push(quote(instrument, history.path.priceAt(now), now, history.path.previousCloseAt(now)))
     }
     for (const tick of ticks) {
       for (const listener of this.#tickListeners) {

@@ -24,7 +24,9 @@ export function pushMarket(io: RealtimeIo, market: MarketSource, options: PushOp
     const watchers = rooms.get(room)?.size
     if (!watchers) return
     delivered(watchers)
-    to.to(room).emit('tick', { id: tick.id, a: tick.a, b: tick.b, l: tick.l, s: tick.s || 'sp', t: tick.t })
+    const pushed = { id: tick.id, a: tick.a, b: tick.b, l: tick.l, s: tick.s || 'sp', t: tick.t }
+    // the previous close (ours, added) goes along where the source knows it
+    to.to(room).emit('tick', tick.pc === undefined ? pushed : { ...pushed, pc: tick.pc })
   })
   const stopMessages = market.onMessage((message) => {
     if (!rooms.get(authorizedRoom)?.size) return

@@ -6,6 +6,7 @@ import type { SocketMachine } from '../machines/socket.machine'
 import { selectTitleName } from '../machines/title-info.machine'
 import type { GameActors } from './client-game'
 import {
+  afterTitlesLoad,
   linkAnnouncementToCountdown,
   linkPollsToCountdown,
   linkPredictionsToPerformance,
@@ -69,7 +70,8 @@ export function startGameLinks(deps: GameLinksDeps): Subscription {
   if (deps.notify) {
     const titleName = (titleId: number) =>
       titleInfo ? selectTitleName(titleInfo.getSnapshot().context, titleId) : undefined
-    links.push(linkResults({ taggedMessages, polls }, { notify: deps.notify, titleName }))
+    const whenTitlesKnown = titleInfo ? afterTitlesLoad(titleInfo) : undefined
+    links.push(linkResults({ taggedMessages, polls }, { notify: deps.notify, titleName, whenTitlesKnown }))
   }
   return {
     unsubscribe() {

@@ -107,13 +107,18 @@ export function linkRealtime(
     realtime.on('realtime.ticked', ({ ticks }) =>
       targets.prices.send({
         type: 'prices.ticked',
-        ticks: ticks.map((tick) => ({ id: tick.id, l: tick.l, t: tick.t })),
+        ticks: ticks.map((tick) => ({ id: tick.id, l: tick.l, t: tick.t, pc: tick.pc })),
       }),
     ),
     realtime.on('realtime.ticks', ({ ticks }) =>
       targets.prices.send({
         type: 'prices.ticked',
-        ticks: Object.entries(ticks).map(([id, tick]) => ({ id: Number(id), l: tick.l, t: tick.tl })),
+        ticks: Object.entries(ticks).map(([id, tick]) => ({
+          id: Number(id),
+          l: tick.l,
+          t: tick.tl,
+          pc: tick.pc,
+        })),
       }),
     ),
   ]
@@ -184,10 +189,30 @@ export function linkAnnouncementToCountdown(
   )
 }
 
+/**
+ * Runs a reaction now if the titles are loaded, else once they are: the universe loads beside the
+ * stores the device kept, and what those tell first must name the titles.
+ */
+export function afterTitlesLoad(titleInfo: StoreLike<readonly TitleInfo[]>): (react: () => void) => void {
+  return (react) => {
+    if (titleInfo.getSnapshot().context.data.length > 0) return react()
+    const waiting = titleInfo.subscribe(({ context }) => {
+      if (context.data.length === 0) return
+      waiting.unsubscribe()
+      react()
+    })
+  }
+}
+
 /** What the results link tells: the notifier, and the titles' names for its words. */
 export interface ResultsLinkDeps {
   readonly notify: Notifier
   readonly titleName: TitleName
+  /**
+   * Runs `tell` once the titles' names are known (at once by default): on a fresh visit the kept
+   * predictions load before the universe, and a notice said 'Title #3053' instead of its name.
+   */
+  readonly whenTitlesKnown?: (tell: () => void) => void
 }
 
 /**
@@ -202,6 +227,7 @@ export function linkResults(
 ): Subscription {
   const subscriptions: Subscription[] = []
   const { taggedMessages, polls } = stores
+  const whenTitlesKnown = deps.whenTitlesKnown ?? ((tell: () => void) => tell())
   if (taggedMessages) {
     let last = taggedMessages.getSnapshot().context.data.messages
     subscriptions.push(
@@ -210,7 +236,8 @@ export function linkResults(
         if (next === last) return
         const judged = newlyJudged(last, next)
         last = next
-        if (judged.length > 0) deps.notify.show(predictionResultsNotice(judged, deps.titleName))
+        if (judged.length > 0)
+          whenTitlesKnown(() => deps.notify.show(predictionResultsNotice(judged, deps.titleName)))
       }),
     )
   }
@@ -222,7 +249,10 @@ export function linkResults(
         if (next === last) return
         const settled = newlySettled(last, next)
         last = next
-        for (const result of settled) deps.notify.show(betResultNotice(result, deps.titleName))
+        if (settled.length > 0)
+          whenTitlesKnown(() => {
+            for (const result of settled) deps.notify.show(betResultNotice(result, deps.titleName))
+          })
       }),
     )
   }

@@ -46,6 +46,8 @@ export const tickSchema = z.object({
   s: z.string(),
   /** time of the tick, epoch milliseconds */
   t: z.number(),
+  /** previous close (ours, added): the close of the session before the latest one, for the change in % */
+  pc: z.number().optional(),
 })
 export type Tick = z.infer<typeof tickSchema>
 
@@ -57,11 +59,14 @@ export const subscribeTickSchema = z.object({
   s: z.string(),
   /** time of the latest tick, epoch milliseconds */
   tl: z.number(),
+  /** previous close, as the tick's `pc` */
+  pc: z.number().optional(),
 })
 export type SubscribeTick = z.infer<typeof subscribeTickSchema>
 
 export function toSubscribeTick(tick: Tick): SubscribeTick {
-  return { a: tick.a, b: tick.b, l: tick.l, s: tick.s, tl: tick.t }
+  const answer = { a: tick.a, b: tick.b, l: tick.l, s: tick.s, tl: tick.t }
+  return tick.pc === undefined ? answer : { ...answer, pc: tick.pc }
 }
 
 /** Where a title is mentioned in a message: `tweet.slice(start_index, end_index)` (UTF-16 code units). */

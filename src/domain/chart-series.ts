@@ -58,3 +58,40 @@ export function livePoint(
 export function wallClockSeconds(epochSeconds: number, offsetMinutesAt: (atMs: number) => number): number {
   return epochSeconds + offsetMinutesAt(epochSeconds * 1000) * 60
 }
+
+/** A candle of a candlestick series. */
+export interface ChartCandle {
+  readonly time: number
+  readonly open: number
+  readonly high: number
+  readonly low: number
+  readonly close: number
+}
+
+/** The bars as candles (the chart route's bars all have open, high, low and close). */
+export function candlesOf(bars: readonly Bar[]): ChartCandle[] {
+  return bars.map((bar) => ({ time: bar.t, open: bar.o, high: bar.h, low: bar.l, close: bar.c }))
+}
+
+/**
+ * Where a live tick goes as a candle: into the candle of its bucket (`current`, the last one drawn),
+ * moving its close and widening its high and low; or a new candle opening at the tick's price. A tick
+ * older than the last candle is dropped, like `livePoint`.
+ */
+export function liveCandle(
+  current: ChartCandle | undefined,
+  interval: BarInterval,
+  tick: { readonly price: number; readonly at: number },
+): ChartCandle | undefined {
+  const time = barStart(tick.at, interval)
+  if (current && time < current.time) return undefined
+  if (current && time === current.time)
+    return {
+      time,
+      open: current.open,
+      high: Math.max(current.high, tick.price),
+      low: Math.min(current.low, tick.price),
+      close: tick.price,
+    }
+  return { time, open: tick.price, high: tick.price, low: tick.price, close: tick.price }
+}

@@ -19,6 +19,11 @@ export function formatTime(epochMs: number, timeZone?: string): string {
   return formatter({ hour: 'numeric', minute: '2-digit', timeZone }).format(epochMs)
 }
 
+/** A day: `Jan 5`. */
+export function formatShortDate(epochMs: number, timeZone?: string): string {
+  return formatter({ month: 'short', day: 'numeric', timeZone }).format(epochMs)
+}
+
 /** A date and time: `Jan 5, 2:05 PM`. */
 export function formatDateTime(epochMs: number, timeZone?: string): string {
   return formatter({ month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone }).format(

@@ -16,6 +16,8 @@ export interface LatestPrice {
   readonly price: number
   /** epoch ms */
   readonly at: number
+  /** the close before the latest session, when the market data gives it */
+  readonly previousClose?: number
 }
 
 /** A tick as far as prices go: the pushed tick's `t`, the subscribe answer's `tl`. */
@@ -23,6 +25,8 @@ export interface PriceTick {
   readonly id: number
   readonly l: number
   readonly t: number
+  /** previous close */
+  readonly pc?: number
 }
 
 /**
@@ -66,7 +70,14 @@ export function withTicks(book: PriceBook, ticks: readonly PriceTick[]): PriceBo
       copied.set(index, bucket)
       buckets[index] = bucket
     }
-    bucket.set(tick.id, { price: tick.l, at: tick.t })
+    // a tick without a previous close (a provider's) keeps the one known
+    const previousClose = tick.pc ?? known?.previousClose
+    bucket.set(
+      tick.id,
+      previousClose === undefined
+        ? { price: tick.l, at: tick.t }
+        : { price: tick.l, at: tick.t, previousClose },
+    )
   }
   return buckets ? { buckets } : book
 }

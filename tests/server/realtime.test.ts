@@ -177,7 +177,8 @@ describe.each(dialects)('realtime channel on %s', (dialect) => {
     for (const tick of emitted) market.emitTick(tick)
     await roundTrip(socket)
     expect(ticks).toEqual(emitted.filter((tick) => new Set<number>([apple, amazon, tesla]).has(tick.id)))
-    for (const tick of ticks) expect(Object.keys(tick).sort()).toEqual(['a', 'b', 'id', 'l', 's', 't'])
+    // the spec's fields, and the previous close we add (issue 17: the change since it on every price)
+    for (const tick of ticks) expect(Object.keys(tick).sort()).toEqual(['a', 'b', 'id', 'l', 'pc', 's', 't'])
   })
 
   it('replaces the subscription with each call', async () => {

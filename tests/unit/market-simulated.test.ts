@@ -65,6 +65,20 @@ describe('simulated market source', () => {
     expect(source.latestTick(99979)?.l).not.toBe(bitcoin?.l)
   })
 
+  it("sends the previous close with each tick: the fundamentals' one, while open and after the close", async () => {
+    for (const at of [wednesday, saturday]) {
+      const { source } = market(at)
+      const tick = source.latestTick(2494)
+      const fundamentals = await source.fundamentals(2494)
+      expect(tick?.pc).toBeGreaterThan(0)
+      expect(tick?.pc).toBe(fundamentals?.previousClose)
+    }
+    const { source } = market(wednesday)
+    const ticks = source.tickRound()
+    expect(ticks.length).toBeGreaterThan(0)
+    for (const tick of ticks) expect(tick.pc).toBe(source.latestTick(tick.id)?.pc)
+  })
+
   it('prices a past moment like the tick of that moment', async () => {
     const { source, advance } = market(wednesday)
     const then = source.latestTick(2494)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Bar, Fundamentals } from '~/api/market'
-import { barStart, closesOf, livePoint, wallClockSeconds } from '~/domain/chart-series'
+import { barStart, candlesOf, closesOf, liveCandle, livePoint, wallClockSeconds } from '~/domain/chart-series'
 import { countdownInWords, formatCountdown } from '~/domain/countdown-format'
 import { fundamentalRows, notApplicable } from '~/domain/fundamentals-view'
 import { newestPrice } from '~/domain/latest-price'
@@ -151,6 +151,36 @@ describe('chart series', () => {
     expect(livePoint(bars, '5m', { price: 12, at: 1_000_000 })).toEqual({ time: 900, value: 12 })
     expect(livePoint(bars, '5m', { price: 12, at: 1_250_000 })).toEqual({ time: 1200, value: 12 })
     expect(livePoint(bars, '5m', { price: 12, at: 300_000 })).toBeUndefined()
+  })
+
+  it('draws the bars as candles and moves the last candle with a live tick, or opens the next', () => {
+    const bars = [bar(600, 10), { t: 900, o: 11, h: 13, l: 10.5, c: 12 }]
+    const candles = candlesOf(bars)
+    expect(candles[1]).toEqual({ time: 900, open: 11, high: 13, low: 10.5, close: 12 })
+    const last = candles[1]
+    expect(liveCandle(last, '5m', { price: 14, at: 1_000_000 })).toEqual({
+      time: 900,
+      open: 11,
+      high: 14,
+      low: 10.5,
+      close: 14,
+    })
+    expect(liveCandle(last, '5m', { price: 10, at: 1_000_000 })).toEqual({
+      time: 900,
+      open: 11,
+      high: 13,
+      low: 10,
+      close: 10,
+    })
+    expect(liveCandle(last, '5m', { price: 12.5, at: 1_250_000 })).toEqual({
+      time: 1200,
+      open: 12.5,
+      high: 12.5,
+      low: 12.5,
+      close: 12.5,
+    })
+    expect(liveCandle(undefined, '5m', { price: 9, at: 300_000 })?.open).toBe(9)
+    expect(liveCandle(last, '5m', { price: 12, at: 300_000 })).toBeUndefined()
   })
 
   it('takes the newest last price of the socket and the loaded tick', () => {

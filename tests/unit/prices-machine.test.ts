@@ -22,6 +22,16 @@ describe('the latest prices (spec §3 Tick) at 200 ticks a second', () => {
     expect(selectPricedTitleIds(context)).toEqual([2494, 1000031])
   })
 
+  it('keeps the previous close a tick brings, and the known one when a tick brings none', () => {
+    let book = withTicks(emptyPriceBook, [{ id: 3, l: 10, t: 1, pc: 9.5 }])
+    expect(priceIn(book, 3)).toEqual({ price: 10, at: 1, previousClose: 9.5 })
+    book = withTicks(book, [{ id: 3, l: 11, t: 2 }])
+    expect(priceIn(book, 3)).toEqual({ price: 11, at: 2, previousClose: 9.5 })
+    book = withTicks(book, [{ id: 3, l: 12, t: 3, pc: 11 }])
+    expect(priceIn(book, 3)?.previousClose).toBe(11)
+    expect(priceIn(withTicks(emptyPriceBook, [{ id: 4, l: 1, t: 1 }]), 4)).toEqual({ price: 1, at: 1 })
+  })
+
   it('changes nothing for older ticks, and lists the titles anew only when one gets its first price', () => {
     const prices = createActor(pricesMachine).start()
     prices.send({ type: 'prices.ticked', ticks: [{ id: 3, l: 1, t: 9 }] })

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import { linkResults, type Notice } from '~/actors'
+import { afterTitlesLoad } from '~/actors/game-links'
 import type { PollsData } from '~/machines/polls.types'
 import type { TaggedMessagesData } from '~/machines/predictions.types'
+import type { TitleInfo } from '~/machines/socket.types'
 import type { StoreContext } from '~/machines/store.types'
 import { taggedMessagesMachine } from '~/machines/tagged-messages.machine'
 import { pollAt, taggedMessage } from '../support/game-fixtures'
@@ -43,6 +45,43 @@ describe('linkResults', () => {
     store.send({ type: 'predictions.stored', prediction: judged })
     store.send({ type: 'predictions.stored', prediction: judged })
     expect(shown.map((notice) => notice.message)).toEqual(['Apple: your Up call was right'])
+  })
+
+  it('waits for the titles to load before telling, so the notice names the title', () => {
+    let titles: TitleInfo[] = []
+    const observers = new Set<(snapshot: { context: StoreContext<readonly TitleInfo[]> }) => void>()
+    const titleSnapshot = () => ({ context: { data: titles, loggedIn: true, failures: 0 } })
+    const titleInfo = {
+      getSnapshot: titleSnapshot,
+      subscribe(observer: (snapshot: { context: StoreContext<readonly TitleInfo[]> }) => void) {
+        observers.add(observer)
+        return { unsubscribe: () => observers.delete(observer) }
+      },
+    }
+    const store = createActor(taggedMessagesMachine.provide({ actors: { saveStore: keepNothing } }), {
+      input: { loggedIn: true },
+    }).start()
+    store.send({ type: 'predictions.added', prediction: taggedMessage('m1', { trend: 'Up', atPrice: 100 }) })
+    const shown: Notice[] = []
+    const named = (id: number) => titles.find((title) => title.id === id)?.n
+    linkResults(
+      { taggedMessages: store },
+      {
+        notify: { show: (notice) => shown.push(notice) },
+        titleName: named,
+        whenTitlesKnown: afterTitlesLoad(titleInfo),
+      },
+    )
+    store.send({
+      type: 'predictions.stored',
+      prediction: taggedMessage('m1', { trend: 'Up', atPrice: 100, evalPrice: 99, evaluatedAt: 9 }),
+    })
+    expect(shown).toEqual([])
+    titles = [{ id: 1, n: 'Apple', currency: 'USD' }]
+    for (const observer of observers) observer(titleSnapshot())
+    for (const observer of observers) observer(titleSnapshot())
+    expect(shown.map((notice) => notice.message)).toEqual(['Apple: your Up call was wrong'])
+    expect(observers.size).toBe(0)
   })
 
   it("tells what was judged since the last visit: the device's copy against the first load", () => {

@@ -7,6 +7,7 @@ import { selectHasLocalVote } from '~/machines/polls-view.select'
 import { selectLatestPrice } from '~/machines/ticker.select'
 import { selectTitleCurrency, selectTitleName } from '~/machines/title-info.machine'
 import { useClient } from '~/views/client-context'
+import { PriceWithChange } from '~/views/prices/PriceWithChange'
 import { PriceMoveText } from '~/views/ticker/PriceMoveText'
 import { TitleLink } from '~/views/ticker/TitleLink'
 import { Button, Card } from '~/views/ui'
@@ -64,10 +65,14 @@ export function PollCard({ poll, now, onBet, compact = false }: PollCardProps) {
         <Card.Body display="grid" gap="3" pb={canBet ? '3' : '5'}>
           <styled.p display="flex" flexWrap="wrap" columnGap="4" rowGap="1" textStyle="sm">
             <span>Price base: {formatPrice(poll.priceBase, currency)}</span>
-            <span>
-              {poll.evalPrice === null ? 'Latest' : 'Evaluation price'}:{' '}
-              {price === undefined ? '—' : formatPrice(price, currency)}
-            </span>
+            {/* a running poll's live price says its market's state and its day's change, as everywhere */}
+            {poll.evalPrice === null ? (
+              <span>
+                Latest: <PriceWithChange titleId={poll.titleId} />
+              </span>
+            ) : (
+              <span>Evaluation price: {formatPrice(poll.evalPrice, currency)}</span>
+            )}
             {price !== undefined && <PriceMoveText reference={poll.priceBase} latest={price} />}
           </styled.p>
           <PollMarket poll={poll} now={now} />

@@ -12,11 +12,21 @@ export function useTitleHref(titleId: number): string {
   return `${location}?${next}`
 }
 
-/** The title whose panel the address opens, and how to close it (the address without the parameter). */
-export function useOpenTitle(): { readonly titleId: number | undefined; readonly close: () => void } {
+/**
+ * The title whose panel the address opens, and how to close it (the address without the parameter).
+ * `badId`: the parameter's text when it is there but no title id at all (`?title=abc`), which the panel
+ * says plainly instead of not opening.
+ */
+export function useOpenTitle(): {
+  readonly titleId: number | undefined
+  readonly badId: string | undefined
+  readonly close: () => void
+} {
   const [search, setSearch] = useSearchParams()
-  const value = Number(search.get(titleParam))
-  const titleId = Number.isInteger(value) && value > 0 ? value : undefined
+  const text = search.get(titleParam)
+  const value = Number(text)
+  const titleId = text && Number.isSafeInteger(value) && value > 0 ? value : undefined
+  const badId = text !== null && titleId === undefined ? text : undefined
   const close = () =>
     setSearch(
       (current) => {
@@ -27,5 +37,5 @@ export function useOpenTitle(): { readonly titleId: number | undefined; readonly
       // the panel's entry is replaced, so Back does not open it again
       { replace: true },
     )
-  return { titleId, close }
+  return { titleId, badId, close }
 }

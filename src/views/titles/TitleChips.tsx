@@ -1,5 +1,5 @@
 import { XIcon } from 'lucide-react'
-import { useRef } from 'react'
+import { type ReactNode, useRef } from 'react'
 import { styled } from 'styled-system/jsx'
 import { indexAfterRemoval } from '~/views/stream/feed-keys'
 import { IconButton } from '~/views/ui'
@@ -11,6 +11,7 @@ export function TitleChips({
   label,
   removeLabel,
   onRemove,
+  detail,
 }: {
   readonly titleIds: readonly number[]
   readonly nameOf: (titleId: number) => string
@@ -19,6 +20,8 @@ export function TitleChips({
   /** the remove button's accessible name, given the title's name */
   readonly removeLabel: (name: string) => string
   readonly onRemove: (titleId: number) => void
+  /** what a chip shows after the name (the watch list: the price) */
+  readonly detail?: (titleId: number) => ReactNode
 }) {
   const list = useRef<HTMLUListElement>(null)
   // a removed chip takes its focused button along: the focus first goes to the next chip's (else the one
@@ -38,12 +41,15 @@ export function TitleChips({
           gap="1"
           pl="3"
           pr="1"
-          h="8"
+          minH="8"
+          flexWrap="wrap"
+          columnGap="2"
           borderWidth="1px"
           borderRadius="full"
           fontSize="sm"
         >
           {nameOf(id)}
+          {detail?.(id)}
           <IconButton
             type="button"
             aria-label={removeLabel(nameOf(id))}

@@ -4,6 +4,7 @@ import { titleLabel } from '~/domain/title-label'
 import { type SettingsFormMachine, selectShownSettings } from '~/machines/settings-form.machine'
 import { selectTitles } from '~/machines/title-info.machine'
 import { useClient } from '~/views/client-context'
+import { PriceWithChange } from '~/views/prices/PriceWithChange'
 import { TitleChips } from '~/views/titles/TitleChips'
 import { TitleSearch } from '~/views/titles/TitleSearch'
 import { Text } from '~/views/ui'
@@ -29,6 +30,7 @@ export function WatchListSettings({ form }: { readonly form: ActorRefFrom<Settin
           label="Watched titles"
           removeLabel={(name) => `Remove ${name} from the watch list`}
           onRemove={(titleId) => form.send({ type: 'settings.watchTitleRemoved', titleId })}
+          detail={(titleId) => <PriceWithChange titleId={titleId} />}
         />
       )}
       <TitleSearch

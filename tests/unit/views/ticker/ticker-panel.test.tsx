@@ -85,6 +85,15 @@ describe('the ticker panel (spec §2 tabs About, Fundamentals, TweetGame, Charts
     expect(within(panel).queryByRole('tablist')).toBeNull()
   })
 
+  it('says a ?title= that is no id at all names no title, with nothing to retry', async () => {
+    show('/?title=abc')
+    const panel = await screen.findByRole('dialog', { name: 'No such title' }, { timeout: 3000 })
+    const alert = await within(panel).findByRole('alert')
+    expect(alert.textContent).toContain('There is no title “abc”.')
+    expect(within(panel).queryByRole('button', { name: /try again|retry/i })).toBeNull()
+    expect(within(panel).queryByRole('tablist')).toBeNull()
+  })
+
   it('shows the title, its prices and the move since the previous close on About', async () => {
     show('/?title=2494')
     const panel = await screen.findByRole('dialog', { name: 'Apple' }, { timeout: 3000 })

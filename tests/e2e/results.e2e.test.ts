@@ -1,0 +1,121 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import type { Title } from '../../src/api/market'
+import type { Poll } from '../../src/api/polls'
+import { nextMarketOpening } from '../../src/domain/trading-hours'
+import {
+  advanceClocks,
+  checkA11y,
+  collectPageIssues,
+  type E2ePlayer,
+  type E2eServer,
+  installServerClock,
+  setUpE2eSession,
+  signInBrowser,
+  signUpPlayer,
+  viewports,
+} from './support'
+
+/**
+ * Issue 17 point 3: results are an event. A player's prediction is judged while the test clock moves:
+ * a fresh visit tells it by the title's name (right or wrong, what it paid), and the credit menu's
+ * transactions name the title each was for (the bet on a poll, a right call's reward).
+ */
+const started = setUpE2eSession({ env: { ALPHA_MESSAGE_INTERVAL_MS: '500' } })
+
+const hourMs = 3_600_000
+const stake = 10
+
+/** An open poll on a title whose market trades for the next ten minutes, at the next poll time if none is. */
+async function openPoll(server: E2eServer, player: E2ePlayer, page: Page): Promise<Poll> {
+  const universe = (await player.client.get<Title[]>('/v1/stockgame/universe')).body
+  const trades = (poll: Poll, from: number) =>
+    [from, from + 10 * 60_000].every(
+      (at) => nextMarketOpening(universe.find((title) => title.id === poll.titleId)?.hours, at) === undefined,
+    )
+  const usable = async (at: number) =>
+    (await player.client.get<Poll[]>('/v1/stockgame/polls')).body.find(
+      (poll) => poll.phase === 'open' && poll.endTime - at > 10 * 60_000 && trades(poll, at),
+    )
+  const now = await server.advanceClock(0)
+  const poll = await usable(now)
+  if (poll) return poll
+  const next = (await player.client.get<{ startTime: number }>('/v1/stockgame/polls/next')).body
+  const at = await advanceClocks(server, [page], next.startTime + 60_000 - now)
+  const opened = await usable(at)
+  if (!opened) throw new Error('no poll opened at the poll time')
+  return opened
+}
+
+describe('results as an event', () => {
+  it('tells a judged prediction by its title, and names the title of each transaction', async () => {
+    const { server, browser } = started()
+    const player = await signUpPlayer(server)
+    const page = await browser.newPage(viewports.desktop, { baseURL: server.url })
+    await installServerClock(page, server)
+    await signInBrowser(page, server, player)
+    const issues = collectPageIssues(page)
+
+    // a bet on an open poll (the poll card's form is another test's): the ledger says what it was for
+    const poll = await openPoll(server, player, page)
+    const vote = await player.client.post(`/v1/stockgame/polls/${poll.pollId}/vote`, {
+      pollId: poll.pollId,
+      userId: player.id,
+      vote: 'up',
+      ttcBet: stake,
+    })
+    expect(vote.status).toBe(200)
+    const titles = (await player.client.get<Title[]>('/v1/stockgame/universe')).body
+    const pollTitle = titles.find((title) => title.id === poll.titleId)?.n
+    if (!pollTitle) throw new Error('the poll has no title')
+
+    // a prediction in the live stream, on a message whose market trades
+    await page.goto('/livestream')
+    const feed = page.getByRole('feed', { name: 'Live tweets' })
+    const message = feed
+      .getByRole('article')
+      .filter({ has: page.getByRole('button', { name: 'Up', exact: true, disabled: false }) })
+      .first()
+    await message.waitFor({ timeout: 60_000 })
+    const id = await message.getAttribute('data-message-id')
+    const article = feed.locator(`article[data-message-id="${id}"]`)
+    const tagged = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'POST' && response.url().endsWith(`/tagged-messages/${id}/tag`),
+    )
+    await article.getByRole('button', { name: 'Up', exact: true }).click()
+    const tag = await tagged
+    expect(tag.status()).toBe(200)
+    const { titleId: taggedTitleId } = tag.request().postDataJSON() as { titleId: number }
+    const taggedTitle = titles.find((title) => title.id === taggedTitleId)?.n
+    if (!taggedTitle) throw new Error('the prediction has no title')
+    // the device keeps the running prediction and the unpaid bet: what changes next is news
+    await page.goto('/polls')
+    await page.getByRole('heading', { name: 'Polls', level: 1 }).waitFor()
+
+    const now = await server.advanceClock(0)
+    await advanceClocks(server, [page], Math.max(poll.evalTime, now + 3 * hourMs) + 5 * 60_000 - now)
+    await page.goto('/livestream/predictions')
+    const notices = page.getByRole('region', { name: /notifications/i })
+    const told = notices.getByText(new RegExp(`^${taggedTitle}: your Up call was (right|wrong)$`))
+    await told.waitFor({ timeout: 20_000 })
+    const right = (await told.textContent())?.endsWith('right')
+    await notices.getByText(right ? 'You won +1.00 TTC' : 'No reward this time').waitFor()
+    expect(await checkA11y(page)).toEqual([])
+
+    await page.getByRole('button', { name: /^Credit: / }).click()
+    const transactions = page.getByRole('list', { name: 'Transactions' })
+    await transactions
+      .getByRole('listitem')
+      .filter({ hasText: `Bet placed: ${pollTitle} (Up)` })
+      .waitFor()
+    // a right call's reward names its title too
+    if (right)
+      await transactions
+        .getByRole('listitem')
+        .filter({ hasText: `Prediction reward: ${taggedTitle}` })
+        .waitFor()
+    expect(issues.all()).toEqual([])
+    await page.context().close()
+  })
+})
