@@ -4,6 +4,7 @@ import { groupListsModel } from './group-lists.model'
 import { groupsModel } from './groups.model'
 import { invitationsModel } from './invitations.model'
 import type { PathModel } from './paths'
+import { pollLifecycleModel } from './poll-lifecycle.model'
 import { pollsModel } from './polls.model'
 import { predictionsModel } from './predictions.model'
 import { rankingModel } from './ranking.model'
@@ -21,6 +22,7 @@ export const pathModels: readonly PathModel[] = [
   stateFetchModel,
   storeModel,
   pollsModel,
+  pollLifecycleModel,
   betModel,
   predictionsModel,
   groupsModel,
