@@ -91,6 +91,8 @@ export const pollsMachine = createStoreMachine<PollsData, readonly Poll[], Polls
   },
   persist: true,
   restore: (data, { received, localVotes }) => derive({ ...data, received, localVotes }),
+  // the children's reports change what is shown, not what is stored
+  unsaved: ['polls.phaseReached'],
   children: {
     logic: reportingPollLifecycle,
     of: (data) =>

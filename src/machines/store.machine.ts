@@ -32,6 +32,7 @@ export function createStoreMachine<TData, TLoaded = TData, TEvent extends EventO
   persist = false,
   restore = (_, restored) => restored,
   children,
+  unsaved = [],
 }: StoreOptions<TData, TLoaded, TEvent>) {
   type Event = StoreEvent | TEvent | StoreRestoredEvent<TData>
   const update = (data: TData, event: Event): TData => {
@@ -43,7 +44,11 @@ export function createStoreMachine<TData, TLoaded = TData, TEvent extends EventO
     ...Object.fromEntries(
       Object.keys(updates ?? {}).map((type) => [
         type,
-        { actions: ['applyUpdate', 'saveData', 'syncChildren'] },
+        {
+          actions: (unsaved as readonly string[]).includes(type)
+            ? ['applyUpdate', 'syncChildren']
+            : ['applyUpdate', 'saveData', 'syncChildren'],
+        },
       ]),
     ),
     'session.changed': [

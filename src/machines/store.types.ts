@@ -81,6 +81,11 @@ export interface StoreOptions<TData, TLoaded = TData, TEvent extends EventObject
   /** further events and how each changes the data */
   readonly updates?: StoreUpdates<TData, TEvent>
   /**
+   * the updates whose change is not saved (what the children report: the stored data leaves it out)
+   * @default none
+   */
+  readonly unsaved?: readonly TEvent['type'][]
+  /**
    * spawns the `saveStore` actor with the data after every change (load, update, reset), for stores
    * kept in local storage; such a store takes `store.restored` until its first load ends @default false
    */

@@ -6,6 +6,7 @@ import { invitationsModel } from './invitations.model'
 import type { PathModel } from './paths'
 import { pollLifecycleModel } from './poll-lifecycle.model'
 import { pollsModel } from './polls.model'
+import { predictionLifecycleModel } from './prediction-lifecycle.model'
 import { predictionsModel } from './predictions.model'
 import { rankingModel } from './ranking.model'
 import { serverErrorModel } from './server-error.model'
@@ -25,6 +26,7 @@ export const pathModels: readonly PathModel[] = [
   pollLifecycleModel,
   betModel,
   predictionsModel,
+  predictionLifecycleModel,
   groupsModel,
   invitationsModel,
   groupListsModel,
