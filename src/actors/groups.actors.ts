@@ -2,29 +2,36 @@ import type { AnyActorRef } from 'xstate'
 import { fromPromise } from 'xstate'
 import type { Group, GroupLists, GroupMember } from '../api/groups'
 import type { GroupsMachine } from '../machines/groups.machine'
-import type { GroupCallInput, GroupStore, SaveGroupInput, SetMembersInput } from '../machines/groups.types'
+import type {
+  GroupCallInput,
+  GroupChange,
+  GroupStore,
+  SaveGroupInput,
+  SetMembersInput,
+} from '../machines/groups.types'
 import type { StoreEvent } from '../machines/store.types'
 import { afterAction } from './after-action'
 import { type GameCall, gameCallFor, type Sendable } from './game-api'
 import type { Notifier } from './notifier'
 import type { ServerErrorPolicyDeps } from './server-error.actors'
 
-/** The group calls of spec §7. */
-export const groupActors = (call: GameCall) => ({
-  switchGroup: fromPromise<unknown, { readonly activeGroupId: number }>(({ input }) =>
-    call('switchGroup', { body: { activeGroupId: input.activeGroupId } }),
-  ),
-  leaveGroup: fromPromise<void, GroupCallInput>(async ({ input }) => {
-    await call('leaveGroup', { params: { groupId: input.groupId } })
-  }),
-  joinGroup: fromPromise<Group, GroupCallInput>(({ input }) =>
-    call('joinGroup', { params: { groupId: input.groupId } }),
-  ),
-  deleteGroup: fromPromise<void, GroupCallInput>(async ({ input }) => {
-    await call('deleteGroup', { params: { groupId: input.groupId } })
-  }),
+/** The group calls of spec §7 that change the player's groups. */
+export interface GroupCalls {
+  switchGroup(input: { readonly activeGroupId: number }): Promise<unknown>
+  leaveGroup(input: GroupCallInput): Promise<unknown>
+  joinGroup(input: GroupCallInput): Promise<Group>
+  deleteGroup(input: GroupCallInput): Promise<unknown>
+  saveGroup(input: SaveGroupInput): Promise<Group>
+  setGroupMembers(input: SetMembersInput): Promise<readonly GroupMember[]>
+}
+
+export const groupCalls = (call: GameCall): GroupCalls => ({
+  switchGroup: ({ activeGroupId }) => call('switchGroup', { body: { activeGroupId } }),
+  leaveGroup: ({ groupId }) => call('leaveGroup', { params: { groupId } }),
+  joinGroup: ({ groupId }) => call('joinGroup', { params: { groupId } }),
+  deleteGroup: ({ groupId }) => call('deleteGroup', { params: { groupId } }),
   // only the fields the save takes: the rest of the group the client holds is the server's to decide
-  saveGroup: fromPromise<Group, SaveGroupInput>(({ input: { groupId, group } }) =>
+  saveGroup: ({ groupId, group }) =>
     call('saveGroup', {
       params: { groupId },
       body: {
@@ -37,14 +44,39 @@ export const groupActors = (call: GameCall) => ({
         },
       },
     }),
-  ),
-  setGroupMembers: fromPromise<readonly GroupMember[], SetMembersInput>(({ input: { groupId, members } }) =>
+  setGroupMembers: ({ groupId, members }) =>
     call('setGroupMembers', {
       params: { groupId },
       body: { groupId, members: members.map(({ userId, isAdmin }) => ({ userId, isAdmin })) },
     }),
-  ),
 })
+
+/**
+ * The groups machine's one `changeGroup` actor: each kind of change is its call; a join and a save
+ * answer with the group the server returned, the others with nothing the lists need.
+ */
+export const changeGroupWith = (calls: GroupCalls) =>
+  fromPromise<Group | undefined, GroupChange>(async ({ input: change }) => {
+    const groupId = change.group.id
+    switch (change.kind) {
+      case 'select':
+        await calls.switchGroup({ activeGroupId: groupId })
+        return undefined
+      case 'join':
+        return calls.joinGroup({ groupId })
+      case 'leave':
+        await calls.leaveGroup({ groupId })
+        return undefined
+      case 'delete':
+        await calls.deleteGroup({ groupId })
+        return undefined
+      case 'save':
+        return calls.saveGroup({ groupId, group: change.settings })
+      case 'setMembers':
+        await calls.setGroupMembers({ groupId, members: change.members })
+        return undefined
+    }
+  })
 
 export interface GroupsDeps extends ServerErrorPolicyDeps {
   readonly notify: Notifier
@@ -66,7 +98,7 @@ export function provideGroups(machine: GroupsMachine, deps: GroupsDeps) {
   const readGroupLists = fromPromise<GroupLists>(({ signal }) => deps.api.call('groups', { signal }))
   return machine.provide({
     actors: {
-      ...groupActors(gameCallFor(deps)),
+      changeGroup: changeGroupWith(groupCalls(gameCallFor(deps))),
       // a read: its failure is shown where the lists go, and the machine retries it
       // the first load and the background refresh are the same read
       loadGroupLists: readGroupLists,

@@ -28,7 +28,14 @@ export {
   linkTitles,
   linkTitlesToSocket,
 } from './game-links'
-export { type GroupsDeps, groupActors, provideGroups, storesIn } from './groups.actors'
+export {
+  changeGroupWith,
+  type GroupCalls,
+  type GroupsDeps,
+  groupCalls,
+  provideGroups,
+  storesIn,
+} from './groups.actors'
 export { type InspectorSwitch, inspectorFor, isInspectorOn, lazyInspector } from './inspector'
 export { fetchUntaggedMessages, type LiveStreamDeps, provideLiveStream } from './live-stream.actors'
 export { type ErrorRouting, errorRoutingFor, type Navigator } from './navigation'

@@ -4,7 +4,12 @@ import type { TaggedMessage, TagResponse } from '../api/predictions'
 import { predictionKey, recentPredictions } from '../domain/prediction'
 import { gameNotices } from '../machines/game-notices'
 import type { PredictionsMachine } from '../machines/predictions.machine'
-import type { NewPrediction, TaggedMessagesData, TaggedMessagesEvent } from '../machines/predictions.types'
+import type {
+  LoadedTaggedMessages,
+  NewPrediction,
+  TaggedMessagesData,
+  TaggedMessagesEvent,
+} from '../machines/predictions.types'
 import type { TaggedMessagesMachine } from '../machines/tagged-messages.machine'
 import type { ErrorReporter } from './error-reporting'
 import { type GameCall, gameCallFor, goToSignIn, type Sendable } from './game-api'
@@ -70,7 +75,7 @@ export const loadTaggedMessages = (
   call: GameCall,
   deps: Omit<TaggedMessagesDeps, keyof ServerErrorPolicyDeps>,
 ) =>
-  fromPromise<TaggedMessagesData>(async () => {
+  fromPromise<LoadedTaggedMessages>(async () => {
     const user = await call('authInfo', {})
     const { storedSchemas } = await loadSchemas()
     let stored: TaggedMessage[] = []

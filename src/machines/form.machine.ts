@@ -49,9 +49,9 @@ export function createFormMachine({ id, values, rules }: FormOptions) {
         return { shown: problem ? { ...others, [event.field]: problem } : others }
       }),
       checkAll: assign({ shown: ({ context }) => rules(context.values), failure: undefined }),
-      storeOutput: assign({ output: ({ event }) => (event as { output?: unknown }).output }),
-      storeFailure: assign(({ context, event }) => {
-        const { failure, fields } = failureOf((event as { error?: unknown }).error)
+      storeOutput: assign((_, done: { readonly output: unknown }) => ({ output: done.output })),
+      storeFailure: assign(({ context }, failed: { readonly error: unknown }) => {
+        const { failure, fields } = failureOf(failed.error)
         return { failure, shown: { ...context.shown, ...only(fields, Object.keys(context.values)) } }
       }),
       restart: assign(({ context }) => ({
@@ -82,10 +82,17 @@ export function createFormMachine({ id, values, rules }: FormOptions) {
       },
       submitting: {
         invoke: {
+          id: 'submit',
           src: 'submit',
           input: ({ context }) => context.values,
-          onDone: { target: 'succeeded', actions: 'storeOutput' },
-          onError: { target: 'editing', actions: 'storeFailure' },
+          onDone: {
+            target: 'succeeded',
+            actions: { type: 'storeOutput', params: ({ event }) => ({ output: event.output }) },
+          },
+          onError: {
+            target: 'editing',
+            actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) },
+          },
         },
       },
       succeeded: {},

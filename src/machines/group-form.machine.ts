@@ -40,8 +40,14 @@ function avatarRefusalOf(error: unknown): Problems['avatar'] {
  * The negative notice of a failed save: the server's reason when it refused the request (an end time in
  * the past, a prize above the balance), else the group's name.
  */
-const saveFailed = ({ context, event }: { context: GroupFormContext; event: unknown }) => {
-  const { error } = event as { error?: unknown }
+const saveFailed = ({
+  context,
+  event,
+}: {
+  context: GroupFormContext
+  event: { readonly error: unknown }
+}) => {
+  const { error } = event
   const status = statusOf(error) ?? 0
   const reason = status >= 400 && status < 500 ? failureOf(error).failure.message : undefined
   return gameNotices.group('negative', gameTexts.groupSaveFailed, reason ?? context.draft.name.trim())
@@ -125,12 +131,9 @@ export const groupFormMachine = setup({
     }),
     showProblems: assign({ problems: ({ context }) => problemsOf(context.draft) }),
     /** the server's word on a refused avatar goes beside the field: wrong kind or too large */
-    showRefusedAvatar: assign({
-      problems: ({ context, event }) => {
-        // the upload's error event
-        const refused = avatarRefusalOf((event as { error?: unknown }).error)
-        return refused ? { ...context.problems, avatar: refused } : context.problems
-      },
+    showRefusedAvatar: assign(({ context }, failed: { readonly error: unknown }) => {
+      const refused = avatarRefusalOf(failed.error)
+      return { problems: refused ? { ...context.problems, avatar: refused } : context.problems }
     }),
     storeGroup: (_, _group: Group) => {},
     notify: (_, _notice: Notice) => {},
@@ -192,7 +195,10 @@ export const groupFormMachine = setup({
         onDone: { target: 'saved', actions: { type: 'storeGroup', params: ({ event }) => event.output } },
         onError: {
           target: 'editing',
-          actions: ['showRefusedAvatar', { type: 'notify', params: saveFailed }],
+          actions: [
+            { type: 'showRefusedAvatar', params: ({ event }) => ({ error: event.error }) },
+            { type: 'notify', params: saveFailed },
+          ],
         },
       },
     },

@@ -1,39 +1,39 @@
 import { assertEvent, assign, fromPromise, type SnapshotFrom, setup } from 'xstate'
-import type { Group, GroupLists, GroupMember } from '../api/groups'
+import type { Group, GroupLists } from '../api/groups'
 import { newInvitations } from '../domain/group-invitations'
 import { gameNotices, gameTexts } from './game-notices'
 import {
-  defaultActiveGroupId,
-  type GroupCallInput,
-  type GroupRef,
+  changeDoneNotice,
+  changeFailedNotice,
+  changeOf,
+  changesActiveGroup,
+  type GroupChangeEvent,
+  listsAfterChange,
+} from './group-changes'
+import {
+  type GroupChange,
   type GroupStore,
   type GroupsContext,
   type GroupsEvent,
   groupStores,
-  type SaveGroupInput,
-  type SetMembersInput,
 } from './groups.types'
 import { type LoadStatus, loadStatusOf, oneMoreFailure, retryDelayMs } from './load-retry'
+import type { Notice } from './notices'
 
 /** The group lists are read again this often while shown (the spec's refresh loop is 10 s). */
 export const listsRefreshMs = 10_000
 
-import type { Notice } from './notices'
-
-type Args = { context: GroupsContext }
-const target = (context: GroupsContext) => context.target as GroupRef
-const nameOf = ({ context }: Args) => target(context).name
-const info =
-  (message: string) =>
-  ({ context }: Args) =>
-    gameNotices.group('info', message, nameOf({ context }))
-const failure =
-  (message: string) =>
-  ({ context }: Args) =>
-    gameNotices.group('negative', message, nameOf({ context }))
 const resetGroupStores = { type: 'resetStores', params: { stores: groupStores } } as const
-
-const without = (groups: readonly Group[], id: number) => groups.filter((group) => group.id !== id)
+const changeEvents = [
+  'group.select',
+  'group.join',
+  'group.leave',
+  'group.delete',
+  'group.save',
+  'group.setMembers',
+] as const satisfies readonly GroupChangeEvent['type'][]
+/** The change being sent: set whenever the `changing` state runs. */
+const changeIn = (context: GroupsContext) => context.change as GroupChange
 
 /**
  * Spec §4 "Active group change", §5, §8: the player's groups. Switching sends the choice; on success it
@@ -41,7 +41,8 @@ const without = (groups: readonly Group[], id: number) => groups.filter((group) 
  * to the player's groups; leaving (or declining an invitation) puts a public group back among the
  * public groups; deleting removes it; leaving or deleting the active group falls back to group 1000.
  * Saving members needs an admin among them, else nothing is sent. Successes are info notices, failures
- * negative ones, with the group's name. One change at a time: others wait for the screen to allow them.
+ * negative ones, with the group's name. One change at a time (src/machines/group-changes.ts says what
+ * each does to the lists), sent by the one `changeGroup` actor: others wait for the screen to allow them.
  * The lists load on `groups.load` (a sign-in); a failed load tries again on its own after a growing
  * delay, or at once on `groups.retry`, keeping the lists it had.
  */
@@ -55,23 +56,9 @@ export const groupsMachine = setup({
     refreshGroupLists: fromPromise<GroupLists>(async () => {
       throw new Error('refreshGroupLists is provided by src/actors')
     }),
-    switchGroup: fromPromise<unknown, { readonly activeGroupId: number }>(async () => {
-      throw new Error('switchGroup is provided by src/actors')
-    }),
-    leaveGroup: fromPromise<void, GroupCallInput>(async () => {
-      throw new Error('leaveGroup is provided by src/actors')
-    }),
-    joinGroup: fromPromise<Group, GroupCallInput>(async () => {
-      throw new Error('joinGroup is provided by src/actors')
-    }),
-    deleteGroup: fromPromise<void, GroupCallInput>(async () => {
-      throw new Error('deleteGroup is provided by src/actors')
-    }),
-    saveGroup: fromPromise<Group, SaveGroupInput>(async () => {
-      throw new Error('saveGroup is provided by src/actors')
-    }),
-    setGroupMembers: fromPromise<readonly GroupMember[], SetMembersInput>(async () => {
-      throw new Error('setGroupMembers is provided by src/actors')
+    /** sends one change of the player's groups; answers with the group a join or a save returned */
+    changeGroup: fromPromise<Group | undefined, GroupChange>(async () => {
+      throw new Error('changeGroup is provided by src/actors')
     }),
   },
   delays: {
@@ -79,23 +66,28 @@ export const groupsMachine = setup({
     listsRefresh: listsRefreshMs,
   },
   guards: {
-    isActiveGroup: ({ context, event }) => 'group' in event && event.group.id === context.activeGroupId,
-    hasNoAdmin: ({ event }) => event.type === 'group.setMembers' && !event.members.some((m) => m.isAdmin),
-    isTargetActive: ({ context }) => context.target?.id === context.activeGroupId,
+    isActiveGroup: ({ context, event }) => {
+      assertEvent(event, 'group.select')
+      return event.group.id === context.activeGroupId
+    },
+    hasNoAdmin: ({ event }) => {
+      assertEvent(event, 'group.setMembers')
+      return !event.members.some((member) => member.isAdmin)
+    },
+    changesActiveGroup: ({ context }) => changesActiveGroup(context, changeIn(context)),
     hasNewInvitations: (_, lists: { readonly before: readonly Group[]; readonly after: readonly Group[] }) =>
       newInvitations(lists.before, lists.after).length > 0,
   },
   actions: {
-    storeLists: assign(({ context, event }) =>
-      event.type === 'groups.received'
-        ? {
-            groups: [...event.groups],
-            invitations: [...event.invitations],
-            publicGroups: [...event.publicGroups],
-            activeGroupId: event.activeGroupId ?? context.activeGroupId,
-          }
-        : {},
-    ),
+    storeLists: assign(({ context, event }) => {
+      assertEvent(event, 'groups.received')
+      return {
+        groups: [...event.groups],
+        invitations: [...event.invitations],
+        publicGroups: [...event.publicGroups],
+        activeGroupId: event.activeGroupId ?? context.activeGroupId,
+      }
+    }),
     storeSessionGroup: assign({
       activeGroupId: ({ context, event }) => {
         assertEvent(event, 'groups.load')
@@ -109,61 +101,23 @@ export const groupsMachine = setup({
       listFailures: 0,
     })),
     countListFailure: assign({ listFailures: ({ context }) => oneMoreFailure(context.listFailures) }),
-    storeTarget: assign({ target: ({ event }) => ('group' in event ? pick(event.group) : undefined) }),
-    forgetTarget: assign({ target: undefined }),
-    storeActiveGroup: assign({ activeGroupId: ({ context }) => target(context).id }),
-    fallBackToDefaultGroup: assign({ activeGroupId: defaultActiveGroupId }),
-    removeLeftGroup: assign(({ context }) => {
-      const left = [...context.groups, ...context.invitations].find(
-        (group) => group.id === target(context).id,
-      )
-      return {
-        groups: without(context.groups, target(context).id),
-        invitations: without(context.invitations, target(context).id),
-        publicGroups:
-          left?.publicGroup && !context.publicGroups.some((group) => group.id === left.id)
-            ? [
-                ...context.publicGroups,
-                {
-                  ...left,
-                  memberStatus: null,
-                  isAdmin: false,
-                  // the count is of active members: an invitation declined was not one of them
-                  memberCount:
-                    left.memberStatus === 'active' ? Math.max(0, left.memberCount - 1) : left.memberCount,
-                },
-              ]
-            : context.publicGroups,
-      }
+    storeChange: assign({
+      change: ({ event }) => {
+        assertEvent(event, changeEvents)
+        return changeOf(event)
+      },
     }),
-    removeDeletedGroup: assign(({ context }) => ({
-      groups: without(context.groups, target(context).id),
-      invitations: without(context.invitations, target(context).id),
-      publicGroups: without(context.publicGroups, target(context).id),
-    })),
-    storeJoinedGroup: assign(({ context, event }) => {
-      const joined = (event as { output?: Group }).output
-      return joined
-        ? {
-            groups: [...without(context.groups, joined.id), joined],
-            invitations: without(context.invitations, joined.id),
-            publicGroups: without(context.publicGroups, joined.id),
-          }
-        : {}
-    }),
-    storeGroup: assign(({ context, event }) =>
-      event.type === 'group.stored'
-        ? {
-            groups: context.groups.some((group) => group.id === event.group.id)
-              ? context.groups.map((group) => (group.id === event.group.id ? event.group : group))
-              : [...context.groups, event.group],
-          }
-        : {},
+    forgetChange: assign({ change: undefined }),
+    applyChange: assign(({ context }, answered: Group | undefined) =>
+      listsAfterChange(context, changeIn(context), answered),
     ),
-    storeSavedGroup: assign({
+    storeGroup: assign({
       groups: ({ context, event }) => {
-        const saved = (event as { output?: Group }).output
-        return saved ? context.groups.map((group) => (group.id === saved.id ? saved : group)) : context.groups
+        assertEvent(event, 'group.stored')
+        const stored = event.group
+        return context.groups.some((group) => group.id === stored.id)
+          ? context.groups.map((group) => (group.id === stored.id ? stored : group))
+          : [...context.groups, stored]
       },
     }),
     resetStores: (_, _params: { readonly stores: readonly GroupStore[] }) => {},
@@ -241,163 +195,48 @@ export const groupsMachine = setup({
       states: {
         idle: {
           on: {
-            'group.select': [{ guard: 'isActiveGroup' }, { target: 'selecting', actions: 'storeTarget' }],
-            'group.leave': { target: 'leaving', actions: 'storeTarget' },
-            'group.join': { target: 'joining', actions: 'storeTarget' },
-            'group.delete': { target: 'deleting', actions: 'storeTarget' },
-            'group.save': { target: 'saving', actions: 'storeTarget' },
+            'group.select': [{ guard: 'isActiveGroup' }, { target: 'changing', actions: 'storeChange' }],
+            'group.leave': { target: 'changing', actions: 'storeChange' },
+            'group.join': { target: 'changing', actions: 'storeChange' },
+            'group.delete': { target: 'changing', actions: 'storeChange' },
+            'group.save': { target: 'changing', actions: 'storeChange' },
             'group.setMembers': [
               { guard: 'hasNoAdmin', actions: { type: 'notify', params: gameNotices.groupNeedsAdmin } },
-              { target: 'savingMembers', actions: 'storeTarget' },
+              { target: 'changing', actions: 'storeChange' },
             ],
           },
         },
-        selecting: {
+        changing: {
           invoke: {
-            id: 'switchGroup',
-            src: 'switchGroup',
-            input: ({ context }) => ({ activeGroupId: target(context).id }),
-            onDone: {
-              target: 'idle',
-              actions: [
-                'storeActiveGroup',
-                resetGroupStores,
-                { type: 'notify', params: info(gameTexts.groupSelected) },
-                'forgetTarget',
-              ],
-            },
-            onError: {
-              target: 'idle',
-              actions: [
-                {
-                  type: 'notify',
-                  params: ({ context }) => gameNotices.groupSelectFailed(target(context).name),
-                },
-                'forgetTarget',
-              ],
-            },
-          },
-        },
-        leaving: {
-          invoke: {
-            id: 'leaveGroup',
-            src: 'leaveGroup',
-            input: ({ context }) => ({ groupId: target(context).id }),
+            id: 'changeGroup',
+            src: 'changeGroup',
+            input: ({ context }) => changeIn(context),
             onDone: [
               {
-                guard: 'isTargetActive',
+                guard: 'changesActiveGroup',
                 target: 'idle',
                 actions: [
-                  'removeLeftGroup',
-                  'fallBackToDefaultGroup',
+                  { type: 'applyChange', params: ({ event }) => event.output },
                   resetGroupStores,
-                  { type: 'notify', params: info(gameTexts.groupLeft) },
-                  'forgetTarget',
+                  { type: 'notify', params: ({ context }) => changeDoneNotice(changeIn(context)) },
+                  'forgetChange',
                 ],
               },
               {
                 target: 'idle',
                 actions: [
-                  'removeLeftGroup',
-                  { type: 'notify', params: info(gameTexts.groupLeft) },
-                  'forgetTarget',
+                  { type: 'applyChange', params: ({ event }) => event.output },
+                  { type: 'notify', params: ({ context }) => changeDoneNotice(changeIn(context)) },
+                  'forgetChange',
                 ],
               },
             ],
             onError: {
               target: 'idle',
-              actions: [{ type: 'notify', params: failure(gameTexts.groupLeaveFailed) }, 'forgetTarget'],
-            },
-          },
-        },
-        joining: {
-          invoke: {
-            id: 'joinGroup',
-            src: 'joinGroup',
-            input: ({ context }) => ({ groupId: target(context).id }),
-            onDone: {
-              target: 'idle',
               actions: [
-                'storeJoinedGroup',
-                { type: 'notify', params: info(gameTexts.groupJoined) },
-                'forgetTarget',
+                { type: 'notify', params: ({ context }) => changeFailedNotice(changeIn(context)) },
+                'forgetChange',
               ],
-            },
-            onError: {
-              target: 'idle',
-              actions: [{ type: 'notify', params: failure(gameTexts.groupJoinFailed) }, 'forgetTarget'],
-            },
-          },
-        },
-        deleting: {
-          invoke: {
-            id: 'deleteGroup',
-            src: 'deleteGroup',
-            input: ({ context }) => ({ groupId: target(context).id }),
-            onDone: [
-              {
-                guard: 'isTargetActive',
-                target: 'idle',
-                actions: [
-                  'removeDeletedGroup',
-                  'fallBackToDefaultGroup',
-                  resetGroupStores,
-                  { type: 'notify', params: info(gameTexts.groupDeleted) },
-                  'forgetTarget',
-                ],
-              },
-              {
-                target: 'idle',
-                actions: [
-                  'removeDeletedGroup',
-                  { type: 'notify', params: info(gameTexts.groupDeleted) },
-                  'forgetTarget',
-                ],
-              },
-            ],
-            onError: {
-              target: 'idle',
-              actions: [{ type: 'notify', params: failure(gameTexts.groupDeleteFailed) }, 'forgetTarget'],
-            },
-          },
-        },
-        saving: {
-          invoke: {
-            id: 'saveGroup',
-            src: 'saveGroup',
-            input: ({ context, event }) => ({
-              groupId: target(context).id,
-              group: (event as Extract<GroupsEvent, { type: 'group.save' }>).group,
-            }),
-            onDone: {
-              target: 'idle',
-              actions: [
-                'storeSavedGroup',
-                { type: 'notify', params: info(gameTexts.groupSaved) },
-                'forgetTarget',
-              ],
-            },
-            onError: {
-              target: 'idle',
-              actions: [{ type: 'notify', params: failure(gameTexts.groupSaveFailed) }, 'forgetTarget'],
-            },
-          },
-        },
-        savingMembers: {
-          invoke: {
-            id: 'setGroupMembers',
-            src: 'setGroupMembers',
-            input: ({ context, event }) => ({
-              groupId: target(context).id,
-              members: (event as Extract<GroupsEvent, { type: 'group.setMembers' }>).members,
-            }),
-            onDone: {
-              target: 'idle',
-              actions: [{ type: 'notify', params: info(gameTexts.groupMembersSaved) }, 'forgetTarget'],
-            },
-            onError: {
-              target: 'idle',
-              actions: [{ type: 'notify', params: failure(gameTexts.groupMembersFailed) }, 'forgetTarget'],
             },
           },
         },
@@ -405,10 +244,6 @@ export const groupsMachine = setup({
     },
   },
 })
-
-function pick(group: GroupRef): GroupRef {
-  return { id: group.id, name: group.name }
-}
 
 export type GroupsMachine = typeof groupsMachine
 
@@ -420,7 +255,7 @@ export function selectActiveGroup(context: GroupsContext): Group {
 }
 
 /** Whether a group change is on its way to the server. */
-export const selectIsChangingGroup = (context: GroupsContext) => context.target !== undefined
+export const selectIsChangingGroup = (context: GroupsContext) => context.change !== undefined
 
 /** The player's groups (group 1000 first, as the server lists them). */
 export const selectGroups = (context: GroupsContext) => context.groups
@@ -446,4 +281,4 @@ export const selectGroupListsStatus = (
     snapshot.context[list].length > 0,
   )
 /** The group a change is being sent for (its buttons show busy). */
-export const selectChangingGroupId = (context: GroupsContext) => context.target?.id
+export const selectChangingGroupId = (context: GroupsContext) => context.change?.group.id

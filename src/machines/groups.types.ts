@@ -31,8 +31,8 @@ export interface GroupsContext {
   readonly invitations: readonly Group[]
   /** public groups the player could join */
   readonly publicGroups: readonly Group[]
-  /** the group being changed */
-  readonly target?: GroupRef
+  /** the change on its way to the server (one at a time) */
+  readonly change?: GroupChange
   /** failed loads of the lists in a row (saturating, see load-retry.ts): the next retry's wait */
   readonly listFailures: number
 }
@@ -66,6 +66,29 @@ export type GroupsEvent =
       readonly group: GroupRef
       readonly members: readonly GroupMemberChoice[]
     }
+
+/**
+ * A change of the player's groups, the one input of the `changeGroup` actor: the group it is for
+ * (named in its notices) and what is asked of it.
+ */
+export type GroupChange =
+  /** makes the group the active one */
+  | { readonly kind: 'select'; readonly group: GroupRef }
+  /** joins a public group or accepts an invitation */
+  | { readonly kind: 'join'; readonly group: GroupRef }
+  /** leaves a group or declines an invitation */
+  | { readonly kind: 'leave'; readonly group: GroupRef }
+  | { readonly kind: 'delete'; readonly group: GroupRef }
+  /** saves the group's settings (a rename, public, avatar, end time, title restrictions) */
+  | { readonly kind: 'save'; readonly group: GroupRef; readonly settings: Group }
+  /** sets the whole member list and its admins */
+  | {
+      readonly kind: 'setMembers'
+      readonly group: GroupRef
+      readonly members: readonly GroupMemberChoice[]
+    }
+
+export type GroupChangeKind = GroupChange['kind']
 
 /** Inputs of the group calls. */
 export interface GroupCallInput {

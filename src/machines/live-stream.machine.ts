@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assertEvent, assign, fromPromise, setup } from 'xstate'
 import {
   addToLiveStream,
   type IncomingMessage,
@@ -14,11 +14,6 @@ import type {
   MissingTicksReport,
 } from './live-stream.types'
 import type { Notice } from './notices'
-
-type Pushed = Extract<LiveStreamEvent, { type: 'liveStream.pushed' }>
-
-const mapPush = (context: LiveStreamContext, event: LiveStreamEvent) =>
-  toLiveStreamMessage((event as Pushed).message, context)
 
 const envOf = ({ titleIds, pricedTitleIds, taggedMessageIds }: LiveStreamContext): LiveStreamEnvironment => ({
   titleIds,
@@ -38,7 +33,10 @@ const liveStreamSetup = setup({
     isLoggingOut: ({ event }) => event.type === 'session.changed' && !event.loggedIn,
     isForcedAndLoggedIn: ({ context, event }) =>
       context.loggedIn && event.type === 'store.initialize' && event.force === true,
-    isTweet: ({ event }) => (event as Pushed).message.type === 'tweets',
+    isTweet: ({ event }) => {
+      assertEvent(event, 'liveStream.pushed')
+      return event.message.type === 'tweets'
+    },
     hasNoPrices: ({ context }) => context.pricedTitleIds.length === 0,
     hasPrices: ({ context }) => context.pricedTitleIds.length > 0,
   },
@@ -48,9 +46,7 @@ const liveStreamSetup = setup({
         event.type === 'session.changed' ? event.loggedIn : context.loggedIn,
     }),
     clearMessages: assign({ messages: [], fetched: undefined, error: undefined }),
-    holdFetched: assign({
-      fetched: ({ event }) => (event as { output?: readonly IncomingMessage[] }).output,
-    }),
+    holdFetched: assign((_, fetched: readonly IncomingMessage[]) => ({ fetched })),
     storeTitles: assign({
       titleIds: ({ context, event }) =>
         event.type === 'titles.changed' ? [...event.titleIds] : context.titleIds,
@@ -85,14 +81,15 @@ export const liveStreamMachine = liveStreamSetup
     actions: {
       /** a pushed tweet joins the stream, or is reported when its title has no tick (mapped once) */
       takePush: liveStreamSetup.enqueueActions(({ context, event, enqueue }) => {
-        const mapped = mapPush(context, event)
+        assertEvent(event, 'liveStream.pushed')
+        const mapped = toLiveStreamMessage(event.message, context)
         if ('kept' in mapped) enqueue.assign({ messages: addToLiveStream(context.messages, mapped.kept) })
         else if (mapped.skipped === 'noTick')
           enqueue({ type: 'reportError', params: { message: 'Missing tick', missing: [mapped.missing] } })
       }),
       /** the fetched messages as the stream, reporting those without a tick and saying when none is left */
-      showFetched: liveStreamSetup.enqueueActions(({ context, event, enqueue }) => {
-        const fetched = (event as { output?: readonly IncomingMessage[] }).output ?? context.fetched ?? []
+      showFetched: liveStreamSetup.enqueueActions(({ context, enqueue }) => {
+        const fetched = context.fetched ?? []
         const { messages, missingTicks } = toLiveStream(fetched, envOf(context))
         enqueue.assign({ messages, fetched: undefined, error: undefined })
         if (missingTicks.length > 0)
@@ -131,8 +128,15 @@ export const liveStreamMachine = liveStreamSetup
           src: 'fetchMessages',
           onDone: [
             // no tick price known yet (the socket's subscribe answer brings the first): held until one is
-            { guard: 'hasNoPrices', target: 'awaitingPrices', actions: 'holdFetched' },
-            { target: 'ready', actions: 'showFetched' },
+            {
+              guard: 'hasNoPrices',
+              target: 'awaitingPrices',
+              actions: { type: 'holdFetched', params: ({ event }) => event.output },
+            },
+            {
+              target: 'ready',
+              actions: [{ type: 'holdFetched', params: ({ event }) => event.output }, 'showFetched'],
+            },
           ],
           onError: {
             target: 'failed',
@@ -144,7 +148,11 @@ export const liveStreamMachine = liveStreamSetup
         },
       },
       awaitingPrices: {
-        always: { guard: 'hasPrices', target: 'ready', actions: 'showFetched' },
+        always: {
+          guard: 'hasPrices',
+          target: 'ready',
+          actions: 'showFetched',
+        },
         on: { 'store.initialize': { guard: 'isForcedAndLoggedIn', target: 'loading' } },
       },
       ready: {

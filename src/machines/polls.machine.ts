@@ -1,11 +1,21 @@
+import { sendParent } from 'xstate'
 import type { OwnVote, Poll } from '../api/polls'
 import { keptPolls } from '../domain/poll-list'
-import type { PollPhase } from '../domain/poll-phase'
+import { type PollPhase, pollPhase } from '../domain/poll-phase'
+import { pollLifecycleMachine } from './poll-lifecycle.machine'
+import type { PollLifecycleInput, PollPhaseReport } from './poll-lifecycle.types'
 import type { PollsData, PollsEvent } from './polls.types'
 import { createStoreMachine } from './store.machine'
 import type { StoreContext } from './store.types'
 
-export const initialPollsData: PollsData = { polls: [], received: [], localVotes: [], now: 0, titleIds: [] }
+export const initialPollsData: PollsData = {
+  polls: [],
+  received: [],
+  localVotes: [],
+  now: 0,
+  titleIds: [],
+  phases: {},
+}
 
 const hasVote = (poll: Poll) => poll.votes.length > 0
 
@@ -16,8 +26,45 @@ function derive(data: Omit<PollsData, 'polls'>): PollsData {
     const vote = local.get(poll.pollId)
     return vote && !hasVote(poll) ? { ...poll, votes: [vote] } : poll
   })
-  return { ...data, polls: keptPolls(withLocal, data.titleIds, data.now) }
+  const kept = keptPolls(withLocal, data.titleIds, data.now)
+  // the phase each poll's lifecycle entered; the phase at `now` until it says
+  const polls = kept.map((poll) => {
+    const phase = data.phases[poll.pollId]
+    return phase === undefined || phase === poll.phase ? poll : { ...poll, phase }
+  })
+  const phases = Object.fromEntries(
+    kept.flatMap((poll) => {
+      const phase = data.phases[poll.pollId]
+      return phase === undefined ? [] : [[poll.pollId, phase]]
+    }),
+  )
+  return { ...data, polls, phases }
 }
+
+/** The id of a poll's lifecycle among the store's children (the inspector lists it as such). */
+export const pollActorId = (pollId: number) => `poll.${pollId}`
+
+/** What a poll's lifecycle starts with: its times on the server's clock, and whether it is settled. */
+function lifecycleOf(poll: Poll, now: number): PollLifecycleInput {
+  return {
+    pollId: poll.pollId,
+    endTime: poll.endTime,
+    evalTime: poll.evalTime,
+    settled: poll.settledAt !== null,
+    now,
+  }
+}
+
+/** The lifecycle of one poll as the store runs it: each phase it enters is the store's to show. */
+export const reportingPollLifecycle = pollLifecycleMachine.provide({
+  actions: {
+    reportPhase: sendParent((_, report: PollPhaseReport) => ({
+      type: 'polls.phaseReached',
+      pollId: report.pollId,
+      phase: report.phase,
+    })),
+  },
+})
 
 /** Local bets the server now lists (or no longer lists the poll of) are the server's business again. */
 function stillLocal(localVotes: readonly OwnVote[], received: readonly Poll[]): OwnVote[] {
@@ -30,8 +77,10 @@ function stillLocal(localVotes: readonly OwnVote[], received: readonly Poll[]): 
 
 /**
  * Spec §4 "Poll lifecycle", §5, §9: the polls store. Keeps the newest 50 polls of known titles, each
- * open, closed or evaluated by the client's clock; a bet shows at once and stays when sending it fails.
- * The server's polls (with their results) and the unsent bets are kept in local storage.
+ * with its lifecycle (a child actor `poll.<id>`, open, closed or evaluated on the server's clock) whose
+ * phase it shows; a bet shows at once and stays when sending it fails. The server's polls (with their
+ * results) and the unsent bets are kept in local storage. The clock's tick tells a lifecycle only when
+ * it puts its poll in another phase (a sleeping tab, a moved clock): its own delays do the rest.
  */
 export const pollsMachine = createStoreMachine<PollsData, readonly Poll[], PollsEvent>({
   id: 'polls',
@@ -42,6 +91,20 @@ export const pollsMachine = createStoreMachine<PollsData, readonly Poll[], Polls
   },
   persist: true,
   restore: (data, { received, localVotes }) => derive({ ...data, received, localVotes }),
+  // the children's reports change what is shown, not what is stored
+  unsaved: ['polls.phaseReached'],
+  children: {
+    logic: reportingPollLifecycle,
+    of: (data) =>
+      new Map(
+        data.polls.map((poll) => {
+          const input = lifecycleOf(poll, data.now)
+          const { now: _, ...told } = { ...input, phase: pollPhase(poll, data.now) }
+          return [pollActorId(poll.pollId), { input, key: JSON.stringify(told) }]
+        }),
+      ),
+    changed: (input) => ({ type: 'poll.changed', ...(input as PollLifecycleInput) }),
+  },
   // the clock and the titles outlive a reset; unsent bets are the player's until they log out
   clear: (data, reason) =>
     derive({ ...data, received: [], localVotes: reason === 'logout' ? [] : data.localVotes }),
@@ -54,6 +117,8 @@ export const pollsMachine = createStoreMachine<PollsData, readonly Poll[], Polls
         data.localVotes.some((local) => local.pollId === vote.pollId)
       return placed ? data : derive({ ...data, localVotes: [...data.localVotes, vote] })
     },
+    'polls.phaseReached': (data, { pollId, phase }) =>
+      data.phases[pollId] === phase ? data : derive({ ...data, phases: { ...data.phases, [pollId]: phase } }),
     'polls.resultsReceived': (data, { pollId, results }) => {
       const sent = data.localVotes.find((vote) => vote.pollId === pollId)
       const received = data.received.map((poll) =>

@@ -1,4 +1,5 @@
 import type { OwnVote, Poll, PollResults } from '../api/polls'
+import type { PollPhase } from '../domain/poll-phase'
 
 /** What the polls store holds. */
 export interface PollsData {
@@ -18,6 +19,12 @@ export interface PollsData {
   readonly now: number
   /** the known titles; polls of other titles are dropped */
   readonly titleIds: readonly number[]
+  /**
+   * the phase each shown poll's lifecycle (its child actor, src/machines/poll-lifecycle.machine.ts)
+   * entered last: what `polls` shows; a poll whose actor has not said yet shows its phase at `now`
+   * @default {}
+   */
+  readonly phases: Readonly<Record<number, PollPhase>>
 }
 
 export type PollsEvent =
@@ -27,5 +34,7 @@ export type PollsEvent =
   | { readonly type: 'titles.changed'; readonly titleIds: readonly number[] }
   /** a bet, added before it is sent (spec §4 "Tagging and betting"); ignored if the poll has one */
   | { readonly type: 'polls.betAdded'; readonly vote: OwnVote }
+  /** a poll's lifecycle entered a phase */
+  | { readonly type: 'polls.phaseReached'; readonly pollId: number; readonly phase: PollPhase }
   /** the server took the bet and answered with the poll's results */
   | { readonly type: 'polls.resultsReceived'; readonly pollId: number; readonly results: PollResults }

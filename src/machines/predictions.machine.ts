@@ -37,11 +37,9 @@ export const predictionsMachine = setup({
     isAlreadyTagged: ({ context, event }) =>
       event.alreadyTagged === true || context.queue.some((queued) => isSame(queued, event.prediction)),
     isRefused: ({ event }) => event.refusal !== undefined,
-    isFairPlayRefusal: ({ event }) => {
-      const { error } = event as { error?: unknown }
-      return statusOf(error) === 409 && refusalCodes.includes(String(codeOf(error)))
-    },
-    isConflict: ({ event }) => statusOf((event as { error?: unknown }).error) === 409,
+    isFairPlayRefusal: (_, { error }: { readonly error: unknown }) =>
+      statusOf(error) === 409 && refusalCodes.includes(String(codeOf(error))),
+    isConflict: (_, { error }: { readonly error: unknown }) => statusOf(error) === 409,
     hasPredictionToSend: ({ context }) => context.queue.length > 0,
   },
   actions: {
@@ -91,7 +89,7 @@ export const predictionsMachine = setup({
         },
         onError: [
           {
-            guard: 'isFairPlayRefusal',
+            guard: { type: 'isFairPlayRefusal', params: ({ event }) => ({ error: event.error }) },
             target: 'idle',
             actions: [
               { type: 'notify', params: ({ event }) => gameNotices.tagRefused(messageOf(event.error)) },
@@ -101,7 +99,7 @@ export const predictionsMachine = setup({
           },
           {
             // the server has this prediction already: the local copy stands until the next refresh
-            guard: 'isConflict',
+            guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
             target: 'idle',
             actions: [{ type: 'notify', params: gameNotices.alreadyPredicted }, 'dequeue'],
           },

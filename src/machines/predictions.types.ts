@@ -1,5 +1,5 @@
 import type { TaggedMessage } from '../api/predictions'
-import type { Trend } from '../domain/prediction'
+import type { PredictionStatus, Trend } from '../domain/prediction'
 
 /** A prediction as the player makes it; the store stamps createdAt, the server decides the rest. */
 export interface NewPrediction {
@@ -34,7 +34,16 @@ export interface TaggedMessagesData {
   readonly messages: readonly TaggedMessage[]
   /** what the player's next prediction earns if correct */
   readonly rewardFactor: number
+  /**
+   * the status each prediction's lifecycle (its child actor, src/machines/prediction-lifecycle.machine.ts)
+   * entered last, by key: what the views show; one whose actor has not said yet shows `predictionStatus`
+   * @default {}
+   */
+  readonly statuses: Readonly<Record<string, PredictionStatus>>
 }
+
+/** What a load of the tagged messages brings (the statuses are the lifecycles' to say). */
+export type LoadedTaggedMessages = Pick<TaggedMessagesData, 'messages' | 'rewardFactor'>
 
 export type TaggedMessagesEvent =
   /** made here, before it is sent (spec §4 "Tagging and betting") */
@@ -43,5 +52,7 @@ export type TaggedMessagesEvent =
   | { readonly type: 'predictions.stored'; readonly prediction: TaggedMessage }
   /** sending it failed: the server will never evaluate it */
   | { readonly type: 'predictions.removed'; readonly key: string }
+  /** a prediction's lifecycle entered a status */
+  | { readonly type: 'predictions.statusReached'; readonly key: string; readonly status: PredictionStatus }
   /** the tag answer's new reward factor */
   | { readonly type: 'predictions.rewardFactorChanged'; readonly rewardFactor: number }

@@ -1,4 +1,4 @@
-import { assign, fromPromise, not, setup } from 'xstate'
+import { assign, fromPromise, setup } from 'xstate'
 import { type Notice, noticeTexts } from './notices'
 import {
   isServerFailure,
@@ -35,7 +35,8 @@ export const serverErrorMachine = setup({
     }),
   },
   guards: {
-    isServerError: ({ event }) => isServerFailure((event as { error?: unknown }).error),
+    /** a failure the policy does not retry (a 4xx, a network error the call handles itself) */
+    isNotServerError: (_, failed: { readonly error: unknown }) => !isServerFailure(failed.error),
     canRetry: ({ context }) => context.failures < context.maxRetries,
     hasFailed: ({ context }) => context.failures > 0,
   },
@@ -77,7 +78,7 @@ export const serverErrorMachine = setup({
         ],
         onError: [
           {
-            guard: not('isServerError'),
+            guard: { type: 'isNotServerError', params: ({ event }) => ({ error: event.error }) },
             target: 'rejected',
             actions: assign({ error: ({ event }) => event.error }),
           },

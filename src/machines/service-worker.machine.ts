@@ -34,7 +34,8 @@ export const serviceWorkerMachine = setup({
   },
   guards: {
     isSupported: ({ context }) => context.supported,
-    isUpdateFound: ({ event }) => (event as { output?: UpdateCheck }).output?.updateFound === true,
+    isUpdateFound: (_, check: { readonly output: UpdateCheck | undefined }) =>
+      check.output?.updateFound === true,
   },
   delays: { applyTimeout: applyTimeoutMs },
   actions: {
@@ -71,7 +72,13 @@ export const serviceWorkerMachine = setup({
           invoke: {
             id: 'checkForUpdate',
             src: 'checkForUpdate',
-            onDone: [{ guard: 'isUpdateFound', target: 'updateAvailable' }, { target: 'upToDate' }],
+            onDone: [
+              {
+                guard: { type: 'isUpdateFound', params: ({ event }) => ({ output: event.output }) },
+                target: 'updateAvailable',
+              },
+              { target: 'upToDate' },
+            ],
             onError: 'checkFailed',
           },
           on: { 'serviceWorker.waiting': 'updateAvailable' },

@@ -1,4 +1,4 @@
-import { assign, fromPromise, not, setup } from 'xstate'
+import { assertEvent, assign, fromPromise, not, setup } from 'xstate'
 import { guestUser, isLoggedInUser } from '../api/guest-user'
 import type { AuthUser } from '../api/users'
 import { type Notice, notices } from './notices'
@@ -28,8 +28,6 @@ export const routingOf = (context: Pick<SessionContext, 'user' | 'settings'>): R
   firstTime: isLoggedInUser(context.user) && context.settings?.isFirstTimeUser === true,
 })
 
-const signedInOf = (event: unknown) => (event as { output?: SignedIn | null }).output ?? null
-
 /**
  * Spec §3, §4 "Login": the signed-in player or the guest placeholder. Fetches the auth info, signs
  * in and out; every change of who is signed in is emitted as `session.changed` and re-checks the route
@@ -57,15 +55,15 @@ const sessionSetup = setup({
   guards: {
     isForced: ({ event }) => event.type === 'session.refresh' && event.force === true,
     isLoggedIn: ({ context }) => isLoggedInUser(context.user),
-    isSignedIn: ({ event }) => signedInOf(event) !== null,
+    isSignedIn: (_, signedIn: SignedIn | null) => signedIn !== null,
   },
   actions: {
-    storeSignedIn: assign(({ event }) => {
-      const signedIn = signedInOf(event) as SignedIn
-      return { user: signedIn.user, settings: signedIn.settings, error: undefined }
-    }),
+    // only ever given a signed-in player (`isSignedIn` chose the transition)
+    storeSignedIn: assign((_, signedIn: SignedIn | null) =>
+      signedIn ? { user: signedIn.user, settings: signedIn.settings, error: undefined } : {},
+    ),
     resetToGuest: assign({ user: guestUser, settings: undefined, error: undefined }),
-    storeError: assign({ error: ({ event }) => (event as { error?: unknown }).error }),
+    storeError: assign((_, failed: { readonly error: unknown }) => ({ error: failed.error })),
     storeSettings: assign({
       settings: ({ context, event }) =>
         event.type === 'session.settingsChanged' ? event.settings : context.settings,
@@ -132,10 +130,10 @@ export const sessionMachine = sessionSetup
           src: 'fetchAuthInfo',
           onDone: [
             {
-              guard: 'isSignedIn',
+              guard: { type: 'isSignedIn', params: ({ event }) => event.output },
               target: 'loggedIn',
               actions: [
-                'storeSignedIn',
+                { type: 'storeSignedIn', params: ({ event }) => event.output },
                 'announce',
                 { type: 'routeBySession', params: ({ context }) => routingOf(context) },
               ],
@@ -161,9 +159,18 @@ export const sessionMachine = sessionSetup
             {
               guard: 'isLoggedIn',
               target: 'loggedIn',
-              actions: ['storeError', { type: 'notify', params: notices.authInfoFailed }],
+              actions: [
+                { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+                { type: 'notify', params: notices.authInfoFailed },
+              ],
             },
-            { target: 'guest', actions: ['storeError', { type: 'notify', params: notices.authInfoFailed }] },
+            {
+              target: 'guest',
+              actions: [
+                { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+                { type: 'notify', params: notices.authInfoFailed },
+              ],
+            },
           ],
         },
         on: {
@@ -177,20 +184,23 @@ export const sessionMachine = sessionSetup
           id: 'signIn',
           src: 'signIn',
           input: ({ event }) => {
-            const { login, password } = event as Extract<SessionEvent, { type: 'session.login' }>
-            return { login, password }
+            assertEvent(event, 'session.login')
+            return { login: event.login, password: event.password }
           },
           onDone: {
             target: 'loggedIn',
             actions: [
-              'storeSignedIn',
+              { type: 'storeSignedIn', params: ({ event }) => event.output },
               'announce',
               { type: 'routeBySession', params: ({ context }) => routingOf(context) },
             ],
           },
           // no notice: the sign-in form, the one sender of session.login, shows the refusal beside
           // its fields (a toast said the same words a second time)
-          onError: { target: 'guest', actions: 'storeError' },
+          onError: {
+            target: 'guest',
+            actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+          },
         },
       },
       loggingOut: {

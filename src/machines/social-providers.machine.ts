@@ -18,9 +18,9 @@ export const socialProvidersMachine = setup({
     }),
   },
   actions: {
-    storeProviders: assign({
-      providers: ({ event }) => (event as { output?: readonly SocialProvider[] }).output ?? [],
-    }),
+    storeProviders: assign((_, loaded: { readonly providers: readonly SocialProvider[] }) => ({
+      providers: loaded.providers,
+    })),
   },
 }).createMachine({
   id: 'socialProviders',
@@ -30,7 +30,10 @@ export const socialProvidersMachine = setup({
     loading: {
       invoke: {
         src: 'loadProviders',
-        onDone: { target: 'loaded', actions: 'storeProviders' },
+        onDone: {
+          target: 'loaded',
+          actions: { type: 'storeProviders', params: ({ event }) => ({ providers: event.output }) },
+        },
         onError: 'failed',
       },
     },

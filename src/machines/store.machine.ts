@@ -1,4 +1,12 @@
-import { assign, type DoneActorEvent, type EventObject, fromPromise, setup, spawnChild } from 'xstate'
+import {
+  assign,
+  type DoneActorEvent,
+  type EventObject,
+  enqueueActions,
+  fromPromise,
+  setup,
+  spawnChild,
+} from 'xstate'
 import { oneMoreFailure, retryDelayMs } from './load-retry'
 import type { StoreContext, StoreEvent, StoreInput, StoreOptions, StoreRestoredEvent } from './store.types'
 
@@ -23,6 +31,8 @@ export function createStoreMachine<TData, TLoaded = TData, TEvent extends EventO
   updates,
   persist = false,
   restore = (_, restored) => restored,
+  children,
+  unsaved = [],
 }: StoreOptions<TData, TLoaded, TEvent>) {
   type Event = StoreEvent | TEvent | StoreRestoredEvent<TData>
   const update = (data: TData, event: Event): TData => {
@@ -32,17 +42,30 @@ export function createStoreMachine<TData, TLoaded = TData, TEvent extends EventO
   // TypeScript cannot list the keys of a generic event union: the transitions are typed loosely here
   const rootTransitions: object = {
     ...Object.fromEntries(
-      Object.keys(updates ?? {}).map((type) => [type, { actions: ['applyUpdate', 'saveData'] }]),
+      Object.keys(updates ?? {}).map((type) => [
+        type,
+        {
+          actions: (unsaved as readonly string[]).includes(type)
+            ? ['applyUpdate', 'syncChildren']
+            : ['applyUpdate', 'saveData', 'syncChildren'],
+        },
+      ]),
     ),
     'session.changed': [
-      { guard: 'isLoggingOut', target: '.uninitialized', actions: ['trackSession', 'clearData', 'saveData'] },
+      {
+        guard: 'isLoggingOut',
+        target: '.uninitialized',
+        actions: ['trackSession', 'clearData', 'saveData', 'syncChildren'],
+      },
       { actions: 'trackSession' },
     ],
-    'store.reset': { target: '.uninitialized', actions: ['clearData', 'saveData'] },
+    'store.reset': { target: '.uninitialized', actions: ['clearData', 'saveData', 'syncChildren'] },
     // a failed save keeps the data in memory (src/actors reports it) and must not stop the store
     'xstate.error.actor.saveStore': {},
   }
-  const restoreBeforeLoad: object = persist ? { 'store.restored': { actions: 'restoreData' } } : {}
+  const restoreBeforeLoad: object = persist
+    ? { 'store.restored': { actions: ['restoreData', 'syncChildren'] } }
+    : {}
   const initializeWhenLoggedIn: object = { 'store.initialize': { guard: 'isLoggedIn', target: 'loading' } }
   const reloadWhenForced: object = { 'store.initialize': { guard: 'isForcedAndLoggedIn', target: 'loading' } }
   const retryWhenLoggedIn: object = { 'store.retry': { guard: 'isLoggedIn', target: 'loading' } }
@@ -60,6 +83,8 @@ export function createStoreMachine<TData, TLoaded = TData, TEvent extends EventO
       saveStore: fromPromise<void, TData>(async () => {
         throw new Error(`saveStore of ${id} is provided by src/actors`)
       }),
+      /** the lifecycle of one item (`children`) */
+      storeChild: children?.logic ?? fromPromise<void>(async () => {}),
     },
     delays: { retryDelay: ({ context }) => retryDelayMs(context.failures) },
     guards: {
@@ -95,6 +120,20 @@ export function createStoreMachine<TData, TLoaded = TData, TEvent extends EventO
       saveData: persist
         ? spawnChild('saveStore', { id: 'saveStore', input: ({ context }) => context.data })
         : () => {},
+      // the children of new items spawn, those whose key changed are told, those of items gone stop
+      syncChildren: enqueueActions(({ context, enqueue }) => {
+        if (!children) return
+        const known = context.childKeys ?? {}
+        const items = children.of(context.data)
+        for (const childId of Object.keys(known)) if (!items.has(childId)) enqueue.stopChild(childId)
+        for (const [childId, { input, key }] of items) {
+          if (!(childId in known)) enqueue.spawnChild('storeChild', { id: childId, input: input as never })
+          else if (known[childId] !== key) enqueue.sendTo(childId, children.changed(input))
+        }
+        enqueue.assign({
+          childKeys: Object.fromEntries([...items].map(([childId, { key }]) => [childId, key])),
+        })
+      }),
     },
   }).createMachine({
     id,
@@ -112,7 +151,7 @@ export function createStoreMachine<TData, TLoaded = TData, TEvent extends EventO
           src: 'loadStore',
           onDone: {
             target: 'ready',
-            actions: ['storeLoaded', 'saveData'],
+            actions: ['storeLoaded', 'saveData', 'syncChildren'],
           },
           onError: {
             target: 'failed',

@@ -1,4 +1,4 @@
-import type { EventObject } from 'xstate'
+import type { AnyStateMachine, EventObject } from 'xstate'
 
 export interface StoreInput {
   /** whether a user is signed in when the store starts @default false */
@@ -13,6 +13,8 @@ export interface StoreContext<TData> {
   readonly error?: unknown
   /** failed loads in a row (saturating, see load-retry.ts): how long the next background retry waits */
   readonly failures: number
+  /** the running children (stores with `children`): id -> the key of what each was last told */
+  readonly childKeys?: Readonly<Record<string, string>>
 }
 
 export type StoreEvent =
@@ -39,6 +41,28 @@ export type StoreUpdates<TData, TEvent extends EventObject> = {
   readonly [K in TEvent['type']]: (data: TData, event: Extract<TEvent, { type: K }>) => TData
 }
 
+/** What one child of a store is started with, and what tells whether it needs telling again. */
+export interface StoreChild {
+  readonly input: unknown
+  /** equal keys mean nothing the child cares about changed (the input may still differ: a clock) */
+  readonly key: string
+}
+
+/**
+ * One actor per item of a store's data (a poll's lifecycle): a child of the store under the item's id
+ * (the inspector lists it there), spawned when the item comes, told when its key changes, stopped
+ * when the item goes. No system id: a store's items are its own, and the path traversal spawns
+ * the same item again on every branch it explores.
+ */
+export interface StoreChildren<TData> {
+  /** the lifecycle each item runs (as the store provides it: its reports reach the store) */
+  readonly logic: AnyStateMachine
+  /** the items the data holds: child id -> its input and key */
+  readonly of: (data: TData) => ReadonlyMap<string, StoreChild>
+  /** the event a running child gets when its key changed */
+  readonly changed: (input: unknown) => EventObject
+}
+
 export interface StoreOptions<TData, TLoaded = TData, TEvent extends EventObject = never> {
   /** machine id, e.g. 'recentChampions' */
   readonly id: string
@@ -57,10 +81,17 @@ export interface StoreOptions<TData, TLoaded = TData, TEvent extends EventObject
   /** further events and how each changes the data */
   readonly updates?: StoreUpdates<TData, TEvent>
   /**
+   * the updates whose change is not saved (what the children report: the stored data leaves it out)
+   * @default none
+   */
+  readonly unsaved?: readonly TEvent['type'][]
+  /**
    * spawns the `saveStore` actor with the data after every change (load, update, reset), for stores
    * kept in local storage; such a store takes `store.restored` until its first load ends @default false
    */
   readonly persist?: boolean
   /** how restored data joins what the store holds (its clock, its titles) @default the restored data */
   readonly restore?: (data: TData, restored: TData) => TData
+  /** an actor per item of the data, kept in step with it after every change @default none */
+  readonly children?: StoreChildren<TData>
 }

@@ -1,4 +1,4 @@
-import type { SnapshotFrom } from 'xstate'
+import { type SnapshotFrom, sendParent } from 'xstate'
 import type { TaggedMessage } from '../api/predictions'
 import {
   correctness,
@@ -6,14 +6,20 @@ import {
   nextEvaluationTime,
   type PredictionFilter,
   predictionKey,
+  predictionStatus,
   titleScore,
 } from '../domain/prediction'
-import type { TaggedMessagesData, TaggedMessagesEvent } from './predictions.types'
+import {
+  type PredictionLifecycleContext,
+  type PredictionStatusReport,
+  predictionLifecycleMachine,
+} from './prediction-lifecycle.machine'
+import type { LoadedTaggedMessages, TaggedMessagesData, TaggedMessagesEvent } from './predictions.types'
 import { createStoreMachine } from './store.machine'
 import { selectStoreStatus } from './store.select'
 import type { StoreContext } from './store.types'
 
-export const initialTaggedMessagesData: TaggedMessagesData = { messages: [], rewardFactor: 0 }
+export const initialTaggedMessagesData: TaggedMessagesData = { messages: [], rewardFactor: 0, statuses: {} }
 
 const newestFirst = (messages: readonly TaggedMessage[]) =>
   [...messages].sort((a, b) => b.createdAt - a.createdAt)
@@ -24,20 +30,62 @@ const upsert = (messages: readonly TaggedMessage[], prediction: TaggedMessage) =
   return newestFirst([prediction, ...messages.filter((known) => predictionKey(known) !== key)])
 }
 
+/** The statuses reported of the predictions still held. */
+function keptStatuses(data: TaggedMessagesData): TaggedMessagesData {
+  const keys = new Set(data.messages.map(predictionKey))
+  const statuses = Object.fromEntries(Object.entries(data.statuses).filter(([key]) => keys.has(key)))
+  return { ...data, statuses }
+}
+
+/** The id of a prediction's lifecycle among the store's children (the inspector lists it as such). */
+export const predictionActorId = (prediction: { userId: number; titleId: number; messageId: string }) =>
+  `prediction.${predictionKey(prediction)}`
+
+/** The lifecycle of one prediction as the store runs it: each status it enters is the store's to show. */
+export const reportingPredictionLifecycle = predictionLifecycleMachine.provide({
+  actions: {
+    reportStatus: sendParent((_, report: PredictionStatusReport) => ({
+      type: 'predictions.statusReached',
+      key: report.key,
+      status: report.status,
+    })),
+  },
+})
+
 /**
  * Spec §3 "Tagged message", §4 "Prediction": the player's predictions and reward factor, kept in local
  * storage too (the provided `saveStore` keeps 7 days of them). `loadStore` resolves with the server's
- * and the stored ones merged.
+ * and the stored ones merged. Each prediction runs its lifecycle (a child actor `prediction.<key>`,
+ * running until the server judged it, then completed), whose status the store shows.
  */
 export const taggedMessagesMachine = createStoreMachine<
   TaggedMessagesData,
-  TaggedMessagesData,
+  LoadedTaggedMessages,
   TaggedMessagesEvent
 >({
   id: 'taggedMessages',
   initialData: initialTaggedMessagesData,
-  toData: (loaded) => ({ ...loaded, messages: newestFirst(loaded.messages) }),
+  toData: (loaded, data) =>
+    keptStatuses({ ...loaded, messages: newestFirst(loaded.messages), statuses: data.statuses }),
   persist: true,
+  // the statuses are the running lifecycles' word, not the stored data's
+  restore: (data, restored) => keptStatuses({ ...restored, statuses: data.statuses }),
+  // the children's reports change what is shown, not what is stored
+  unsaved: ['predictions.statusReached'],
+  children: {
+    logic: reportingPredictionLifecycle,
+    of: (data) =>
+      new Map(
+        data.messages.map((message) => {
+          const input: PredictionLifecycleContext = {
+            key: predictionKey(message),
+            evaluatedAt: message.evaluatedAt ?? null,
+          }
+          return [predictionActorId(message), { input, key: JSON.stringify(input) }]
+        }),
+      ),
+    changed: (input) => ({ type: 'prediction.changed', ...(input as PredictionLifecycleContext) }),
+  },
   updates: {
     'predictions.added': (data, { prediction }) => {
       const known = data.messages.some((message) => predictionKey(message) === predictionKey(prediction))
@@ -47,10 +95,12 @@ export const taggedMessagesMachine = createStoreMachine<
       ...data,
       messages: upsert(data.messages, prediction),
     }),
-    'predictions.removed': (data, { key }) => ({
-      ...data,
-      messages: data.messages.filter((message) => predictionKey(message) !== key),
-    }),
+    'predictions.removed': (data, { key }) =>
+      keptStatuses({ ...data, messages: data.messages.filter((message) => predictionKey(message) !== key) }),
+    'predictions.statusReached': (data, { key, status }) =>
+      data.statuses[key] === status || !data.messages.some((message) => predictionKey(message) === key)
+        ? data
+        : { ...data, statuses: { ...data.statuses, [key]: status } },
     'predictions.rewardFactorChanged': (data, { rewardFactor }) => ({ ...data, rewardFactor }),
   },
 })
@@ -59,9 +109,18 @@ export type TaggedMessagesMachine = typeof taggedMessagesMachine
 
 type Context = StoreContext<TaggedMessagesData>
 
+/** Spec §4: a prediction's status, as its lifecycle last said (the rule's word until it has). */
+export const selectPredictionStatus = (
+  context: Context,
+  prediction: TaggedMessage,
+): ReturnType<typeof predictionStatus> =>
+  context.data.statuses[predictionKey(prediction)] ?? predictionStatus(prediction)
+
 /** Spec §4: the predictions of a status (all, completed, running). */
 export const selectPredictions = (context: Context, filter: PredictionFilter = 'all') =>
-  filterPredictions(context.data.messages, filter)
+  filter === 'all'
+    ? filterPredictions(context.data.messages, filter)
+    : context.data.messages.filter((message) => selectPredictionStatus(context, message) === filter)
 
 /** How the predictions show: a failed load with none kept is a failure, not "no predictions". */
 export const selectPredictionsLoadStatus = (snapshot: SnapshotFrom<TaggedMessagesMachine>) =>

@@ -1,8 +1,8 @@
 import type { AnyEventObject } from 'xstate'
 import { ApiError } from '../../src/api/client'
-import type { Group, GroupMember } from '../../src/api/groups'
+import type { Group } from '../../src/api/groups'
 import { groupsMachine } from '../../src/machines/groups.machine'
-import type { GroupsContext } from '../../src/machines/groups.types'
+import type { GroupChange, GroupsContext } from '../../src/machines/groups.types'
 import type { Output, PathModel } from './paths'
 
 const group = (id: number, name: string, publicGroup: boolean, isAdmin: boolean): Group => ({
@@ -32,10 +32,13 @@ export const bears = group(9, 'Bears', true, false)
 export const owls: Group = { ...group(11, 'Owls', false, false), memberStatus: 'invited' }
 const joinedOwls: Group = { ...owls, memberStatus: 'active', memberCount: 4 }
 export const renamed: Group = { ...traders, name: 'Day Traders' }
-const members: GroupMember[] = [{ userId: 5, username: 'ann', isAdmin: true, status: 'active', joinedAt: 1 }]
 export const failure = new ApiError(503, 'http_503', 'Oops! Something went wrong')
 
 const ref = (g: Group) => ({ id: g.id, name: g.name })
+/** What the server answers a change with: the joined or saved group, else nothing. */
+const answerTo = (change: GroupChange | undefined) =>
+  change?.kind === 'join' ? joinedOwls : change?.kind === 'save' ? renamed : undefined
+const changing = (input: Record<string, unknown>): Output => ({ call: 'changeGroup', input })
 export const groupEvents = {
   received: {
     type: 'groups.received',
@@ -141,18 +144,11 @@ export const groupsModel: PathModel = {
   machine: groupsMachine,
   events: [
     ...Object.values(groupEvents),
-    { type: 'xstate.done.actor.switchGroup', output: { activeGroupId: 7 } },
-    { type: 'xstate.error.actor.switchGroup', error: failure },
-    { type: 'xstate.done.actor.leaveGroup' },
-    { type: 'xstate.error.actor.leaveGroup', error: failure },
-    { type: 'xstate.done.actor.joinGroup', output: joinedOwls },
-    { type: 'xstate.error.actor.joinGroup', error: failure },
-    { type: 'xstate.done.actor.deleteGroup' },
-    { type: 'xstate.error.actor.deleteGroup', error: failure },
-    { type: 'xstate.done.actor.saveGroup', output: renamed },
-    { type: 'xstate.error.actor.saveGroup', error: failure },
-    { type: 'xstate.done.actor.setGroupMembers', output: members },
-    { type: 'xstate.error.actor.setGroupMembers', error: failure },
+    // the one changing actor answers a join and a save with the server's group, the rest with nothing
+    { type: 'xstate.done.actor.changeGroup' },
+    { type: 'xstate.done.actor.changeGroup', output: joinedOwls },
+    { type: 'xstate.done.actor.changeGroup', output: renamed },
+    { type: 'xstate.error.actor.changeGroup', error: failure },
   ],
   // the lists arrive once, first; a change is tried on a group the player is in. The invitation is
   // joined or declined as the lists arrived, and the other changes are tried while it waits (else
@@ -161,6 +157,7 @@ export const groupsModel: PathModel = {
     const context = snapshot.context as GroupsContext
     if (event.type === 'groups.received') return context.groups.length === 0
     if (event.type.startsWith('groups.')) return false
+    if (event.type === 'xstate.done.actor.changeGroup') return event.output === answerTo(context.change)
     if (!event.type.startsWith('group.')) return true
     if (!isIdle(snapshot)) return false
     const pending = context.invitations.some((g) => g.id === owls.id)
@@ -180,15 +177,15 @@ export const groupsModel: PathModel = {
     switch (event.type) {
       case 'group.select':
         if (event.group.id === before.active) return []
-        return [{ call: 'switchGroup', input: { activeGroupId: event.group.id } }]
+        return [changing({ kind: 'select', group: event.group })]
       case 'group.leave':
-        return [{ call: 'leaveGroup', input: { groupId: event.group.id } }]
+        return [changing({ kind: 'leave', group: event.group })]
       case 'group.join':
-        return [{ call: 'joinGroup', input: { groupId: event.group.id } }]
+        return [changing({ kind: 'join', group: event.group })]
       case 'group.delete':
-        return [{ call: 'deleteGroup', input: { groupId: event.group.id } }]
+        return [changing({ kind: 'delete', group: event.group })]
       case 'group.save':
-        return [{ call: 'saveGroup', input: { groupId: event.group.id, group: event.group } }]
+        return [changing({ kind: 'save', group: ref(event.group), settings: event.group })]
       case 'group.setMembers':
         if (!event.members.some((m: { isAdmin: boolean }) => m.isAdmin))
           return [
@@ -199,7 +196,7 @@ export const groupsModel: PathModel = {
               },
             },
           ]
-        return [{ call: 'setGroupMembers', input: { groupId: event.group.id, members: event.members } }]
+        return [changing({ kind: 'setMembers', group: event.group, members: event.members })]
     }
     const target = before.target
     if (!target) return []
@@ -268,7 +265,10 @@ export const groupsModel: PathModel = {
           ? `the player saves the members of ${event.group.name}`
           : `the player saves the members of ${event.group.name} without an admin`
     }
-    const [, kind, src] = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type) ?? []
-    return src ? `${src} ${kind === 'done' ? 'succeeds' : 'fails (503)'}` : undefined
+    const change = (from?.context as GroupsContext | undefined)?.change
+    const [, kind] = /^xstate\.(done|error)\.actor\.changeGroup$/.exec(event.type) ?? []
+    return kind && change
+      ? `the ${change.kind} of ${change.group.name} ${kind === 'done' ? 'succeeds' : 'fails (503)'}`
+      : undefined
   },
 }

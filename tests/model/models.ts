@@ -5,7 +5,9 @@ import { groupListsModel } from './group-lists.model'
 import { groupsModel } from './groups.model'
 import { invitationsModel } from './invitations.model'
 import type { PathModel } from './paths'
+import { pollLifecycleModel } from './poll-lifecycle.model'
 import { pollsModel } from './polls.model'
+import { predictionLifecycleModel } from './prediction-lifecycle.model'
 import { predictionsModel } from './predictions.model'
 import { rankingModel } from './ranking.model'
 import { serverErrorModel } from './server-error.model'
@@ -22,9 +24,11 @@ export const pathModels: readonly PathModel[] = [
   stateFetchModel,
   storeModel,
   pollsModel,
+  pollLifecycleModel,
   betModel,
   betDialogModel,
   predictionsModel,
+  predictionLifecycleModel,
   groupsModel,
   invitationsModel,
   groupListsModel,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { AnyEventObject } from 'xstate'
+import { pollLifecycleMachine } from '../../src/machines/poll-lifecycle.machine'
 import { pollsMachine, selectHasOpenPoll } from '../../src/machines/polls.machine'
 import type { PollsData } from '../../src/machines/polls.types'
 import type { StoreContext } from '../../src/machines/store.types'
@@ -41,7 +42,12 @@ function expectedPolls(events: readonly AnyEventObject[]) {
 }
 
 const harness: PathHarness = {
-  provide: ({ stub }) => pollsMachine.provide({ actors: { loadStore: stub('loadStore') as never } }),
+  // each poll's lifecycle runs, but silent: the traversal cannot hear its reports (the poll-lifecycle
+  // paths walk it; tests/unit/polls-machine.test.ts checks the store shows what it reports)
+  provide: ({ stub }) =>
+    pollsMachine.provide({
+      actors: { loadStore: stub('loadStore') as never, storeChild: pollLifecycleMachine as never },
+    }),
   checkState: (snapshot, { event, history }) => {
     const context = snapshot.context as StoreContext<PollsData>
     const expected = expectedPolls([...history, event])

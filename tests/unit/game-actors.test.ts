@@ -179,7 +179,12 @@ describe('the tagged-message actors', () => {
     ])
     await settle()
     await settle()
-    expect(store.getSnapshot().context.data).toEqual({ messages: [stored], rewardFactor: 0.95 })
+    // the prediction's lifecycle says it runs
+    expect(store.getSnapshot().context.data).toEqual({
+      messages: [stored],
+      rewardFactor: 0.95,
+      statuses: { '5_1_m1': 'running' },
+    })
     const tag = calls.find((c) => c.name === 'tag')
     expect(tag?.args).toMatchObject({
       params: { messageId: 'm1' },

@@ -22,6 +22,7 @@ import {
 } from '~/machines/group-members.machine'
 import type { FoundUser, MemberRow, MembersSubmission } from '~/machines/group-members.types'
 import { groupsMachine } from '~/machines/groups.machine'
+import type { GroupChange } from '~/machines/groups.types'
 import type { Notice } from '~/machines/notices'
 import { rankingMachine, selectRankingFailed, selectRankingRows } from '~/machines/ranking.machine'
 import { group } from '../support/game-fixtures'
@@ -354,7 +355,7 @@ describe('the groups machine: joining and stored groups', () => {
     const bears = group(9, 'Bears', { publicGroup: true, memberStatus: null, isAdmin: false })
     const machine = groupsMachine.provide({
       actors: {
-        joinGroup: fromPromise<Group, { readonly groupId: number }>(async () => {
+        changeGroup: fromPromise<Group | undefined, GroupChange>(async () => {
           if (fail) throw down
           return { ...bears, memberStatus: 'active' as const }
         }),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createActor, fromPromise } from 'xstate'
+import { createActor } from 'xstate'
+import { changeGroupWith } from '~/actors'
 import { ApiError } from '~/api/client'
 import type { Group } from '~/api/groups'
 import {
@@ -26,23 +27,26 @@ const bears = group(9, 'Bears', { publicGroup: true, memberStatus: 'invited', is
 /** The groups machine with recording fakes; `fail` names the calls that fail. */
 function start(fail: string[] = []) {
   const seen: { step: string; detail?: unknown }[] = []
-  const call = <I, O>(name: string, output: (input: I) => O) =>
-    fromPromise<O, I>(async ({ input }) => {
+  const call =
+    <I, O>(name: string, output: (input: I) => O) =>
+    async (input: I) => {
       seen.push({ step: name, detail: input })
       if (fail.includes(name)) throw down
       return output(input)
-    })
+    }
   const machine = groupsMachine.provide({
     actors: {
-      switchGroup: call('switchGroup', (input: { activeGroupId: number }) => input) as never,
-      leaveGroup: call('leaveGroup', () => undefined) as never,
-      joinGroup: call('joinGroup', (input: { groupId: number }) => ({
-        ...(input.groupId === owls.id ? owls : bears),
-        memberStatus: 'active' as const,
-      })) as never,
-      deleteGroup: call('deleteGroup', () => undefined) as never,
-      saveGroup: call('saveGroup', (input: { group: Group }) => input.group) as never,
-      setGroupMembers: call('setGroupMembers', () => []) as never,
+      changeGroup: changeGroupWith({
+        switchGroup: call('switchGroup', (input: { activeGroupId: number }) => input),
+        leaveGroup: call('leaveGroup', () => undefined),
+        joinGroup: call('joinGroup', (input: { groupId: number }) => ({
+          ...(input.groupId === owls.id ? owls : bears),
+          memberStatus: 'active' as const,
+        })),
+        deleteGroup: call('deleteGroup', () => undefined),
+        saveGroup: call('saveGroup', (input: { group: Group }) => input.group),
+        setGroupMembers: call('setGroupMembers', () => []),
+      }),
     },
     actions: {
       resetStores: (_, { stores }) => seen.push({ step: 'reset', detail: stores }),

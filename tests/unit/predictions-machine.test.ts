@@ -4,7 +4,7 @@ import { ApiError } from '~/api/client'
 import type { TagResponse } from '~/api/predictions'
 import type { Notice } from '~/machines/notices'
 import { predictionsMachine, selectIsSendingPrediction } from '~/machines/predictions.machine'
-import type { NewPrediction, TaggedMessagesData } from '~/machines/predictions.types'
+import type { LoadedTaggedMessages, NewPrediction, TaggedMessagesData } from '~/machines/predictions.types'
 import {
   selectHasTagged,
   selectIsCorrect,
@@ -153,7 +153,7 @@ describe('the tag flow', () => {
 })
 
 /** The tagged-message store, logged in, with a load and the saves it hands to the persistence actor. */
-function startStore(loaded: TaggedMessagesData) {
+function startStore(loaded: LoadedTaggedMessages) {
   const saved: TaggedMessagesData[] = []
   const machine = taggedMessagesMachine.provide({
     actors: {
@@ -181,7 +181,12 @@ describe('the tagged-message store', () => {
     const { actor, saved } = startStore({ messages: [correct, running], rewardFactor: 0.8 })
     actor.send({ type: 'store.initialize' })
     await settle()
-    expect(actor.getSnapshot().context.data).toEqual({ messages: [running, correct], rewardFactor: 0.8 })
+    // each prediction's lifecycle reported its status
+    expect(actor.getSnapshot().context.data).toEqual({
+      messages: [running, correct],
+      rewardFactor: 0.8,
+      statuses: { '5_1_r': 'running', '5_1_c': 'completed' },
+    })
     actor.send({ type: 'predictions.added', prediction: older })
     actor.send({ type: 'predictions.rewardFactorChanged', rewardFactor: 0.7 })
     await settle()
@@ -237,8 +242,8 @@ describe('the tagged-message store', () => {
     await settle()
     actor.send({ type: 'session.changed', loggedIn: false })
     await settle()
-    expect(actor.getSnapshot().context.data).toEqual({ messages: [], rewardFactor: 0 })
-    expect(saved.at(-1)).toEqual({ messages: [], rewardFactor: 0 })
+    expect(actor.getSnapshot().context.data).toEqual({ messages: [], rewardFactor: 0, statuses: {} })
+    expect(saved.at(-1)).toEqual({ messages: [], rewardFactor: 0, statuses: {} })
   })
 
   it('keeps running when saving fails (a full storage)', async () => {

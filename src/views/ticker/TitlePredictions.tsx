@@ -2,8 +2,9 @@ import { useSelector } from '@xstate/react'
 import { styled } from 'styled-system/jsx'
 import type { TaggedMessage } from '~/api/predictions'
 import { formatPrice } from '~/domain/number-format'
-import { evaluationTimeOf, predictionStanding, predictionStatus } from '~/domain/prediction'
+import { evaluationTimeOf, type PredictionStatus, predictionStanding } from '~/domain/prediction'
 import { formatRelativeTime } from '~/domain/relative-time'
+import { selectPredictionStatus } from '~/machines/tagged-messages.machine'
 import { selectLatestPrice, selectTitlePredictions } from '~/machines/ticker.select'
 import { selectTitleCurrency } from '~/machines/title-info.machine'
 import { useClient } from '~/views/client-context'
@@ -13,11 +14,14 @@ import { Badge, Heading, Text } from '~/views/ui'
 // the words of the predictions table (PredictionRow)
 const verdicts = { correct: 'Correct', incorrect: 'Incorrect', unchanged: 'Unchanged' } as const
 
-function verdict(prediction: TaggedMessage, latestPrice: number | undefined): string {
+function verdict(
+  prediction: TaggedMessage,
+  status: PredictionStatus,
+  latestPrice: number | undefined,
+): string {
   const standing = predictionStanding(prediction, latestPrice)
   if (standing === undefined) return 'No price yet'
-  const running = predictionStatus(prediction) === 'running'
-  return `${verdicts[standing]}${running ? ' so far' : ''}`
+  return `${verdicts[standing]}${status === 'running' ? ' so far' : ''}`
 }
 
 /** The player's predictions on the title: direction, price, evaluation time and whether it is correct. */
@@ -27,6 +31,9 @@ export function TitlePredictions({ titleId }: { readonly titleId: number }) {
   const predictions = useSelector(client.store('taggedMessages'), (snapshot) =>
     selectTitlePredictions(snapshot.context, titleId),
   )
+  // each prediction's status as its lifecycle said (the store's child actor)
+  const statuses = useSelector(client.store('taggedMessages'), (snapshot) => snapshot.context)
+  const statusOf = (prediction: TaggedMessage) => selectPredictionStatus(statuses, prediction)
   const latest = useSelector(client.prices, (snapshot) => selectLatestPrice(snapshot.context, titleId))
   const currency = useSelector(client.store('titleInfo'), (snapshot) =>
     selectTitleCurrency(snapshot.context, titleId),
@@ -59,7 +66,7 @@ export function TitlePredictions({ titleId }: { readonly titleId: number }) {
                 <span>at {formatPrice(prediction.atPrice, currency)}</span>
                 <styled.span color="fg.muted">evaluated {formatRelativeTime(evaluated, now)}</styled.span>
                 <styled.span ml="auto" fontWeight="medium">
-                  {verdict(prediction, latest?.price)}
+                  {verdict(prediction, statusOf(prediction), latest?.price)}
                 </styled.span>
               </styled.li>
             )

@@ -4,9 +4,10 @@ import { styled } from 'styled-system/jsx'
 import type { TaggedMessage } from '~/api/predictions'
 import { formatDateTime, isoDateTime } from '~/domain/date-format'
 import { formatDecimal, formatPrice } from '~/domain/number-format'
-import { predictionStanding, predictionStatus } from '~/domain/prediction'
+import { predictionStanding } from '~/domain/prediction'
 import { titleLabel } from '~/domain/title-label'
 import { selectLatestPrice } from '~/machines/prices.machine'
+import { selectPredictionStatus } from '~/machines/tagged-messages.machine'
 import { selectTitleCurrency, selectTitleName } from '~/machines/title-info.machine'
 import { useClient } from '~/views/client-context'
 import { Badge, Table } from '~/views/ui'
@@ -34,7 +35,10 @@ export const PredictionRow = memo(function PredictionRow({
     selectTitleCurrency(snapshot.context, prediction.titleId),
   )
   const price = (value: number) => formatPrice(value, currency)
-  const status = predictionStatus(prediction)
+  // the status its lifecycle (the store's child actor) entered last
+  const status = useSelector(client.store('taggedMessages'), (snapshot) =>
+    selectPredictionStatus(snapshot.context, prediction),
+  )
   const standing = predictionStanding(prediction, latest)
   const comparedPrice = prediction.evalPrice ?? latest
   const compared = `${comparedPrice === undefined ? '—' : price(comparedPrice)}${
