@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assertEvent, assign, fromPromise, setup } from 'xstate'
 import {
   type AppBootContext,
   type AppBootEvent,
@@ -18,10 +18,10 @@ import { createStoreMachine } from './store.machine'
 export const storeMachineOf = (name: StoreName) =>
   createStoreMachine<unknown>({ id: storeActorId(name), initialData: name === 'user' ? null : [] })
 
-const loggedInOf = (event: unknown): boolean | undefined => {
-  const { type, output, loggedIn } = event as { type: string; output?: AuthUserFetched; loggedIn?: boolean }
-  if (type === 'session.changed') return loggedIn
-  return output?.loggedIn
+/** What a session change says of the user, for `storeLoggedIn`. */
+const loggedInOfChange = ({ event }: { event: AppBootEvent }): boolean => {
+  assertEvent(event, 'session.changed')
+  return event.loggedIn
 }
 
 const bootSetup = setup({
@@ -44,7 +44,7 @@ const bootSetup = setup({
     isLoggingIn: ({ event }) => event.type === 'session.changed' && event.loggedIn,
   },
   actions: {
-    storeLoggedIn: assign({ loggedIn: ({ context, event }) => loggedInOf(event) ?? context.loggedIn }),
+    storeLoggedIn: assign((_, loggedIn: boolean) => ({ loggedIn })),
     /** asks the session for the auth user again (forced) */
     refreshAuthUser: () => {},
   },
@@ -98,7 +98,7 @@ export const appBootMachine = bootSetup
       { id: 'liveStreamStore', systemId: 'store.liveStream', src: 'liveStreamStore', input: storeInput },
     ],
     on: {
-      'session.changed': { actions: ['storeLoggedIn', 'tellStores'] },
+      'session.changed': { actions: [{ type: 'storeLoggedIn', params: loggedInOfChange }, 'tellStores'] },
     },
     initial: 'fetchingUser',
     states: {
@@ -106,7 +106,14 @@ export const appBootMachine = bootSetup
         invoke: {
           id: 'fetchAuthUser',
           src: 'fetchAuthUser',
-          onDone: { target: 'running', actions: ['storeLoggedIn', 'tellStores', 'initializeStores'] },
+          onDone: {
+            target: 'running',
+            actions: [
+              { type: 'storeLoggedIn', params: ({ event }) => event.output.loggedIn },
+              'tellStores',
+              'initializeStores',
+            ],
+          },
           // the session has shown the failure; the app starts as a guest
           onError: { target: 'running', actions: ['tellStores', 'initializeStores'] },
         },
@@ -121,8 +128,15 @@ export const appBootMachine = bootSetup
         },
         on: {
           'session.changed': [
-            { guard: 'isLoggingIn', actions: ['storeLoggedIn', 'tellStores', 'initializeStores'] },
-            { actions: ['storeLoggedIn', 'tellStores'] },
+            {
+              guard: 'isLoggingIn',
+              actions: [
+                { type: 'storeLoggedIn', params: loggedInOfChange },
+                'tellStores',
+                'initializeStores',
+              ],
+            },
+            { actions: [{ type: 'storeLoggedIn', params: loggedInOfChange }, 'tellStores'] },
           ],
         },
       },

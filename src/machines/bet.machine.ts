@@ -1,4 +1,4 @@
-import { assign, emit, fromPromise, setup } from 'xstate'
+import { assign, type ErrorActorEvent, emit, fromPromise, setup } from 'xstate'
 import { fairPlayCodes } from '../api/fair-play'
 import type { PollResults } from '../api/polls'
 import { parseWager, wagerProblem } from '../domain/wager'
@@ -21,7 +21,12 @@ const betOf = (event: BetEvent): Bet => ({
 
 const sending = (context: BetContext) => context.queue[0] as Bet
 
-const errorOf = (event: unknown) => (event as { error?: { code?: unknown; message?: unknown } }).error
+/** The error a refused vote's send ended with, for the guards that read it. */
+const errorOfRefusal = ({ event }: { event: ErrorActorEvent }) => event.error
+
+/** What a refused vote's error says: its code and the server's words, when it has them. */
+const detailsOf = (error: unknown): { code?: unknown; message?: unknown } =>
+  typeof error === 'object' && error !== null ? error : {}
 
 /** A refusal told to the one who placed the bet, in the words of its notice. */
 const refused = (pollId: number, reason: BetRefusalReason, notice: Notice, sent: boolean): BetEmitted => ({
@@ -53,9 +58,9 @@ export const betMachine = setup({
     isAlreadyPlaced: ({ context, event }) =>
       event.alreadyPlaced === true || context.queue.some((bet) => bet.pollId === event.pollId),
     isInvalidWager: ({ event }) => wagerProblem(event.wager, event.balance) !== undefined,
-    isMarketClosed: ({ event }) =>
-      statusOf(errorOf(event)) === 409 && errorOf(event)?.code === fairPlayCodes.marketClosed,
-    isConflict: ({ event }) => statusOf((event as { error?: unknown }).error) === 409,
+    isMarketClosed: (_, error: unknown) =>
+      statusOf(error) === 409 && detailsOf(error).code === fairPlayCodes.marketClosed,
+    isConflict: (_, error: unknown) => statusOf(error) === 409,
     hasBetToSend: ({ context }) => context.queue.length > 0,
   },
   actions: {
@@ -127,18 +132,18 @@ export const betMachine = setup({
         },
         onError: [
           {
-            guard: 'isMarketClosed',
+            guard: { type: 'isMarketClosed', params: errorOfRefusal },
             target: 'idle',
             actions: [
               {
                 type: 'notify',
-                params: ({ event }) => gameNotices.tagRefused(String(errorOf(event)?.message)),
+                params: ({ event }) => gameNotices.tagRefused(String(detailsOf(event.error).message)),
               },
               emit(({ context, event }) =>
                 refused(
                   sending(context).pollId,
                   'marketClosed',
-                  gameNotices.tagRefused(String(errorOf(event)?.message)),
+                  gameNotices.tagRefused(String(detailsOf(event.error).message)),
                   true,
                 ),
               ),
@@ -146,7 +151,7 @@ export const betMachine = setup({
             ],
           },
           {
-            guard: 'isConflict',
+            guard: { type: 'isConflict', params: errorOfRefusal },
             target: 'idle',
             actions: [
               { type: 'notify', params: gameNotices.alreadyBet },

@@ -1,4 +1,4 @@
-import { assign, emit, fromCallback, fromPromise, sendTo, setup } from 'xstate'
+import { assertEvent, assign, emit, fromCallback, fromPromise, sendTo, setup } from 'xstate'
 import { type Notice, notices } from './notices'
 import {
   type MissingTitles,
@@ -12,8 +12,6 @@ import {
   subscribeRetries,
   type TitleInfo,
 } from './socket.types'
-
-type Of<T extends SocketEvent['type']> = Extract<SocketEvent, { type: T }>
 
 const newTitles = (context: SocketContext, titles: readonly TitleInfo[]) =>
   titles.filter(
@@ -51,15 +49,18 @@ const socketSetup = setup({
     isLaterAttempt: ({ event }) => event.type === 'socket.reconnected' && event.attempt > 1,
   },
   actions: {
-    startSession: assign(({ event }) => ({
-      credentials: (event as Of<'socket.connect'>).credentials,
-      subscribeFailures: 0,
-      subscribedOnce: false,
-      requested: [],
-    })),
-    storeRefreshedCredentials: assign({
-      credentials: ({ event }) => (event as unknown as { output: RefreshedUser }).output.websocketCredentials,
+    startSession: assign(({ event }) => {
+      assertEvent(event, 'socket.connect')
+      return {
+        credentials: event.credentials,
+        subscribeFailures: 0,
+        subscribedOnce: false,
+        requested: [],
+      }
     }),
+    storeRefreshedCredentials: assign((_, refreshed: RefreshedUser) => ({
+      credentials: refreshed.websocketCredentials,
+    })),
     mergeTitles: assign({
       titles: ({ context, event }) =>
         event.type === 'titles.added'
@@ -78,18 +79,18 @@ const socketSetup = setup({
       type: 'socket.subscribe' as const,
       titleIds: context.requested,
     })),
-    forwardPushedTicks: emit(({ event }) => ({
-      type: 'realtime.ticked' as const,
-      ticks: (event as Of<'socket.ticked'>).ticks,
-    })),
-    forwardMessage: emit(({ event }) => ({
-      type: 'realtime.message' as const,
-      message: (event as Of<'socket.message'>).message,
-    })),
-    forwardTicks: emit(({ event }) => ({
-      type: 'realtime.ticks' as const,
-      ticks: (event as Of<'socket.subscribed'>).ticks,
-    })),
+    forwardPushedTicks: emit(({ event }) => {
+      assertEvent(event, 'socket.ticked')
+      return { type: 'realtime.ticked' as const, ticks: event.ticks }
+    }),
+    forwardMessage: emit(({ event }) => {
+      assertEvent(event, 'socket.message')
+      return { type: 'realtime.message' as const, message: event.message }
+    }),
+    forwardTicks: emit(({ event }) => {
+      assertEvent(event, 'socket.subscribed')
+      return { type: 'realtime.ticks' as const, ticks: event.ticks }
+    }),
     notify: (_, _notice: Notice) => {},
     /** goes to the login route unless the app is there already */
     navigateToLogin: () => {},
@@ -181,7 +182,10 @@ export const socketMachine = socketSetup
             invoke: {
               id: 'refreshUser',
               src: 'refreshUser',
-              onDone: { target: 'authorizingAgain', actions: 'storeRefreshedCredentials' },
+              onDone: {
+                target: 'authorizingAgain',
+                actions: { type: 'storeRefreshedCredentials', params: ({ event }) => event.output },
+              },
               onError: { target: '#socket.loggedOut', actions: authorizeFailed },
             },
           },
