@@ -242,10 +242,12 @@ export function linkResults(
     )
   }
   if (polls) {
-    let last = polls.getSnapshot().context.data.polls
+    // the server's polls as received, not the shown ones: those wait for the titles, and a load that
+    // came first turned the kept unpaid bet into a settled one unseen (the titles then showed it settled)
+    let last = polls.getSnapshot().context.data.received
     subscriptions.push(
       polls.subscribe(({ context }) => {
-        const next = context.data.polls
+        const next = context.data.received
         if (next === last) return
         const settled = newlySettled(last, next)
         last = next

@@ -1,6 +1,7 @@
 /**
  * Spec §8 "Fetch errors", one per data kind, shown where a list failed to load (the spec names public
- * groups, predictions and activity stream elements; groups, invitations and polls follow its pattern).
+ * groups, predictions and activity stream elements; groups, invitations, polls and the overview per
+ * title follow its pattern).
  */
 export const listLoadTexts = {
   groups: 'Error fetching groups!',
@@ -9,4 +10,5 @@ export const listLoadTexts = {
   activity: 'Error fetching activity stream elements!',
   polls: 'Error fetching polls!',
   predictions: 'Error fetching predictions!',
+  overview: 'Error fetching the overview per title!',
 } as const

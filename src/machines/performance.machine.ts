@@ -1,6 +1,9 @@
+import type { SnapshotFrom } from 'xstate'
 import type { PollPerformance } from '../api/polls'
 import type { TaggedMessagePerformance } from '../api/predictions'
+import type { LoadStatus } from './load-retry'
 import { createStoreMachine } from './store.machine'
+import { selectStoreStatus } from './store.select'
 import type { StoreContext } from './store.types'
 
 /** What the performance store holds: the player's bets and predictions per title. */
@@ -25,3 +28,7 @@ export type PerformanceMachine = typeof performanceMachine
 export const selectPollPerformance = (context: StoreContext<PerformanceData>) => context.data.polls
 export const selectPredictionPerformance = (context: StoreContext<PerformanceData>) =>
   context.data.predictions
+
+/** How the overview per title shows: its skeleton, a failure with Retry, its empty text or the table. */
+export const selectOverviewLoadStatus = (snapshot: SnapshotFrom<PerformanceMachine>): LoadStatus =>
+  selectStoreStatus(snapshot, snapshot.context.data.predictions !== null)

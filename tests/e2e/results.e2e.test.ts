@@ -17,9 +17,10 @@ import {
 } from './support'
 
 /**
- * Issue 17 point 3: results are an event. A player's prediction is judged while the test clock moves:
- * a fresh visit tells it by the title's name (right or wrong, what it paid), and the credit menu's
- * transactions name the title each was for (the bet on a poll, a right call's reward).
+ * Issue 17 point 3: results are an event. A player's prediction is judged and the poll they bet on is
+ * settled while the test clock moves: a fresh visit tells both by the title's name (right or wrong, the
+ * side that won, what each paid), and the credit menu's transactions name the title each was for (the
+ * bet on a poll, a right call's reward).
  */
 const started = setUpE2eSession({ env: { ALPHA_MESSAGE_INTERVAL_MS: '500' } })
 
@@ -48,7 +49,7 @@ async function openPoll(server: E2eServer, player: E2ePlayer, page: Page): Promi
 }
 
 describe('results as an event', () => {
-  it('tells a judged prediction by its title, and names the title of each transaction', async () => {
+  it('tells a judged prediction and a settled bet by their titles, and names the title of each transaction', async () => {
     const { server, browser } = started()
     const player = await signUpPlayer(server)
     const page = await browser.newPage(viewports.desktop, { baseURL: server.url })
@@ -101,6 +102,13 @@ describe('results as an event', () => {
     await told.waitFor({ timeout: 20_000 })
     const right = (await told.textContent())?.endsWith('right')
     await notices.getByText(right ? 'You won +1.00 TTC' : 'No reward this time').waitFor()
+    // the poll the player bet on was settled meanwhile: told by its title, with what the bet did
+    const settled = notices.getByText(new RegExp(`^${pollTitle} poll: (Up|Down|Flat) won$`))
+    await settled.waitFor({ timeout: 20_000 })
+    const won = (await settled.textContent())?.endsWith('Up won')
+    await notices
+      .getByText(won ? /^Your Up bet paid \+[\d.]+ TTC$/ : `Your Up bet of ${stake}.00 TTC was lost`)
+      .waitFor()
     expect(await checkA11y(page)).toEqual([])
 
     await page.getByRole('button', { name: /^Credit: / }).click()

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import { linkResults, type Notice } from '~/actors'
 import { afterTitlesLoad } from '~/actors/game-links'
+import type { Poll } from '~/api/polls'
+import { initialPollsData, pollsMachine } from '~/machines/polls.machine'
 import type { PollsData } from '~/machines/polls.types'
 import type { TaggedMessagesData } from '~/machines/predictions.types'
 import type { TitleInfo } from '~/machines/socket.types'
@@ -11,9 +13,9 @@ import { pollAt, taggedMessage } from '../support/game-fixtures'
 
 const keepNothing = fromPromise<void, TaggedMessagesData>(async () => {})
 
-/** A polls store as the link reads it, whose data a test replaces. */
-function pollsStore(first: PollsData['polls']) {
-  let data = { polls: first } as PollsData
+/** A polls store as the link reads it, whose server list a test replaces. */
+function pollsStore(first: PollsData['received']) {
+  let data = { received: first } as PollsData
   const observers = new Set<(snapshot: { context: StoreContext<PollsData> }) => void>()
   const snapshot = () => ({ context: { data, loggedIn: true, failures: 0 } })
   return {
@@ -22,8 +24,8 @@ function pollsStore(first: PollsData['polls']) {
       observers.add(observer)
       return { unsubscribe: () => observers.delete(observer) }
     },
-    set(polls: PollsData['polls']) {
-      data = { ...data, polls }
+    set(received: PollsData['received']) {
+      data = { ...data, received }
       for (const observer of observers) observer(snapshot())
     },
   }
@@ -120,6 +122,38 @@ describe('linkResults', () => {
     polls.set([settled])
     expect(shown).toEqual([
       expect.objectContaining({ message: 'Apple poll: Up won', caption: 'Your Up bet paid +22.01 TTC' }),
+    ])
+  })
+
+  it("tells a bet settled since the last visit, though the server's polls come before the titles", async () => {
+    // the device kept the poll with the unpaid bet; the titles (which the shown polls need) load later
+    const bet = { pollId: 7, userId: 5, vote: 'up' as const, ttcBet: 10, createdAt: 1, payout: null }
+    const loads: ((polls: readonly Poll[]) => void)[] = []
+    const polls = createActor(
+      pollsMachine.provide({
+        actors: {
+          saveStore: fromPromise<void, PollsData>(async () => {}),
+          loadStore: fromPromise<readonly Poll[]>(() => new Promise((resolve) => loads.push(resolve))),
+        },
+      }),
+      { input: { loggedIn: true } },
+    ).start()
+    polls.send({
+      type: 'store.restored',
+      data: { ...initialPollsData, received: [pollAt(7, 1, 0, { votes: [bet] })] },
+    })
+    const shown: Notice[] = []
+    linkResults({ polls }, { notify: { show: (notice) => shown.push(notice) }, titleName })
+    polls.send({ type: 'store.initialize' })
+    const settled = pollAt(7, 1, 0, { outcome: 'down', settledAt: 9, votes: [{ ...bet, payout: 0 }] })
+    loads.at(-1)?.([settled])
+    await new Promise((resolve) => setImmediate(resolve))
+    polls.send({ type: 'titles.changed', titleIds: [1] })
+    expect(shown).toEqual([
+      expect.objectContaining({
+        message: 'Apple poll: Down won',
+        caption: 'Your Up bet of 10.00 TTC was lost',
+      }),
     ])
   })
 })

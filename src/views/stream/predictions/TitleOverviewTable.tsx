@@ -2,9 +2,10 @@ import { useSelector } from '@xstate/react'
 import { styled } from 'styled-system/jsx'
 import type { PerformanceRow } from '~/api/predictions'
 import { formatDecimal } from '~/domain/number-format'
-import { selectPredictionPerformance } from '~/machines/performance.machine'
-import { selectStoreFailed, selectStoreLoading } from '~/machines/store.select'
+import { listLoadTexts } from '~/machines/list-load-texts'
+import { selectOverviewLoadStatus, selectPredictionPerformance } from '~/machines/performance.machine'
 import { useClient } from '~/views/client-context'
+import { LoadedList } from '~/views/common/LoadedList'
 import { Skeleton, Table } from '~/views/ui'
 import { ScrollRegion } from './ScrollRegion'
 
@@ -19,23 +20,40 @@ function OverviewCells({ row }: { readonly row: PerformanceRow }) {
   )
 }
 
-/** Spec §3 "Tagged message overview row": per title, and the total row (the server's evaluated counts). */
+/**
+ * Spec §3 "Tagged message overview row": per title, and the total row (the server's evaluated counts).
+ * A failed load is a failure with Retry in the table's place, never its empty text.
+ */
 export function TitleOverviewTable() {
+  const client = useClient()
+  const status = useSelector(client.performance, selectOverviewLoadStatus)
+  return (
+    <LoadedList
+      status={status}
+      failureText={listLoadTexts.overview}
+      onRetry={() => client.performance.send({ type: 'store.retry' })}
+    >
+      {status === 'loading' ? (
+        <styled.div aria-busy="true">
+          <styled.span srOnly>Loading the overview</styled.span>
+          <Skeleton h="24" w="full" />
+        </styled.div>
+      ) : (
+        <OverviewTable />
+      )}
+    </LoadedList>
+  )
+}
+
+function OverviewTable() {
   const client = useClient()
   const overview = useSelector(client.performance, (snapshot) =>
     selectPredictionPerformance(snapshot.context),
   )
-  const loading = useSelector(client.performance, selectStoreLoading)
-  const failed = useSelector(client.performance, selectStoreFailed)
   if (!overview)
-    return loading ? (
-      <styled.div aria-busy="true">
-        <styled.span srOnly>Loading the overview</styled.span>
-        <Skeleton h="24" w="full" />
-      </styled.div>
-    ) : (
+    return (
       <styled.p py="4" color="fg.muted" fontSize="sm">
-        {failed ? 'The overview could not be loaded.' : 'No overview yet.'}
+        No overview yet.
       </styled.p>
     )
   return (

@@ -10,11 +10,12 @@ import { ActivityStream } from '~/views/activity/ActivityStream'
 import { LiveRankingPanel } from '~/views/rankings/LiveRankingPanel'
 import { PeriodRanking } from '~/views/rankings/PeriodRanking'
 import { Groups } from '~/views/screens/groups/Groups'
+import { LiveStream } from '~/views/screens/livestream/LiveStream'
 import { Polls } from '~/views/screens/polls/Polls'
 import { YourPredictionsPanel } from '~/views/stream/predictions/YourPredictionsPanel'
 import { authUser } from '../../../support/client-fixtures'
 import { group, hour, pollAt, taggedMessage } from '../../../support/game-fixtures'
-import { apple, type Handler, memoryApi, refused } from '../../../support/memory-api'
+import { apple, type Handler, memoryApi, refused, taggedPerformance } from '../../../support/memory-api'
 import { renderScreen } from '../../../support/render-screen'
 
 const stops: (() => void)[] = []
@@ -127,6 +128,20 @@ const cases: ListCase[] = [
     shown: () => screen.findByRole('list', { name: 'Transactions' }),
     emptyAnswer: () => [],
     emptyText: /No transactions yet/,
+  },
+  {
+    // the whole screen at its own route: the tab follows the URL, and '/' would show the Live Tweet tab
+    name: 'the overview per title',
+    ui: <LiveStream />,
+    path: '/livestream/predictions',
+    call: 'taggedMessagesPerformance',
+    failureText: 'Error fetching the overview per title!',
+    answer: () => ({
+      ...taggedPerformance,
+      titles: [{ ...taggedPerformance.total, titleId: apple, titleName: 'Apple' }],
+    }),
+    shown: () => screen.findByRole('rowheader', { name: 'Apple' }),
+    emptyAnswer: () => taggedPerformance,
   },
 ]
 
