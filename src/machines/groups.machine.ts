@@ -1,6 +1,6 @@
 import { assertEvent, assign, fromPromise, type SnapshotFrom, setup } from 'xstate'
 import type { Group, GroupLists, GroupMember } from '../api/groups'
-import { newInvitations } from '../domain/group-invitations'
+import { isActiveGroupGone, newInvitations } from '../domain/group-invitations'
 import { gameNotices, gameTexts } from './game-notices'
 import {
   defaultActiveGroupId,
@@ -45,7 +45,7 @@ const without = (groups: readonly Group[], id: number) => groups.filter((group) 
  * The lists load on `groups.load` (a sign-in); a failed load tries again on its own after a growing
  * delay, or at once on `groups.retry`, keeping the lists it had.
  */
-export const groupsMachine = setup({
+const groupsSetup = setup({
   types: {} as { context: GroupsContext; events: GroupsEvent },
   actors: {
     loadGroupLists: fromPromise<GroupLists>(async () => {
@@ -84,6 +84,13 @@ export const groupsMachine = setup({
     isTargetActive: ({ context }) => context.target?.id === context.activeGroupId,
     hasNewInvitations: (_, lists: { readonly before: readonly Group[]; readonly after: readonly Group[] }) =>
       newInvitations(lists.before, lists.after).length > 0,
+    /**
+     * The refreshed lists no longer hold the active group (deleted, left in another tab, removed by an
+     * admin). Not while the player's own leave or delete of it is on its way: its answer says so.
+     */
+    lostActiveGroup: ({ context }, groups: readonly Group[]) =>
+      context.target?.id !== context.activeGroupId &&
+      isActiveGroupGone(context.activeGroupId, groups, defaultActiveGroupId),
   },
   actions: {
     storeLists: assign(({ context, event }) =>
@@ -169,7 +176,9 @@ export const groupsMachine = setup({
     resetStores: (_, _params: { readonly stores: readonly GroupStore[] }) => {},
     notify: (_, _notice: Notice) => {},
   },
-}).createMachine({
+})
+
+export const groupsMachine = groupsSetup.createMachine({
   id: 'groups',
   context: { groups: [], invitations: [], publicGroups: [], listFailures: 0 },
   on: {
@@ -196,14 +205,35 @@ export const groupsMachine = setup({
         },
         loaded: {
           after: { listsRefresh: 'refreshing' },
+          on: { 'groups.changed': 'refreshing' },
         },
         // the lists read again in the background: an invitation, a join elsewhere, a rename shows within
         // seconds; a failed refresh keeps what is shown and tries at the next one
         refreshing: {
+          // a push while a read is on its way: that read may predate the change, so it starts over
+          on: { 'groups.changed': { target: 'refreshing', reenter: true } },
           invoke: {
             id: 'refreshGroupLists',
             src: 'refreshGroupLists',
             onDone: [
+              // the app plays in group 1000 again, as the server made the session do, with the stores
+              // reset as a switch does (a refresh that also found an invitation lists it without a notice)
+              {
+                guard: { type: 'lostActiveGroup', params: ({ event }) => event.output.groups },
+                target: 'loaded',
+                actions: [
+                  {
+                    type: 'notify',
+                    params: ({ context }) =>
+                      gameNotices.activeGroupGone(
+                        context.groups.find((group) => group.id === context.activeGroupId)?.name ?? '',
+                      ),
+                  },
+                  'fallBackToDefaultGroup',
+                  resetGroupStores,
+                  { type: 'storeLoadedLists', params: ({ event }) => event.output },
+                ],
+              },
               {
                 guard: {
                   type: 'hasNewInvitations',

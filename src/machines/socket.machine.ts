@@ -1,4 +1,4 @@
-import { assign, emit, fromCallback, fromPromise, sendTo, setup } from 'xstate'
+import { assertEvent, assign, emit, fromCallback, fromPromise, sendTo, setup } from 'xstate'
 import { type Notice, notices } from './notices'
 import {
   type MissingTitles,
@@ -90,6 +90,10 @@ const socketSetup = setup({
       type: 'realtime.ticks' as const,
       ticks: (event as Of<'socket.subscribed'>).ticks,
     })),
+    forwardGroupsChanged: emit(({ event }) => {
+      assertEvent(event, 'socket.groupsChanged')
+      return { type: 'realtime.groupsChanged' as const, groupId: event.groupId }
+    }),
     notify: (_, _notice: Notice) => {},
     /** goes to the login route unless the app is there already */
     navigateToLogin: () => {},
@@ -111,6 +115,7 @@ const authorizeFailed = [
  * subscribe to the ticks of every known title. A refused authorize refreshes the user and tries once
  * more, else logs out. The initial subscribe is retried 3 times, else logs out. socket.io-client
  * reconnects by itself (the listenToSocket actor): each reconnection authorizes and subscribes again.
+ * Pushes go on to listeners: ticks, live messages, and 'groups changed' (the group lists read again).
  */
 export const socketMachine = socketSetup
   .extend({
@@ -160,6 +165,7 @@ export const socketMachine = socketSetup
           },
           'socket.ticked': { actions: 'forwardPushedTicks' },
           'socket.message': { actions: 'forwardMessage' },
+          'socket.groupsChanged': { actions: 'forwardGroupsChanged' },
         },
         initial: 'connecting',
         states: {
