@@ -265,7 +265,11 @@ export async function deleteAccount(
       password: 'The password is not correct.',
     })
   const now = ctx.clock.now()
+  let groupIds: number[] = []
   const unusedAvatars = await ctx.db.transaction().execute(async (tx) => {
+    groupIds = (
+      await tx.selectFrom('groupMembers').select('groupId').where('userId', '=', user.id).execute()
+    ).map((row) => row.groupId)
     // First: an unpaid prize of a group deleted here goes back to this wallet, which is swept next.
     const avatars = await handOverGroupsOf(tx, user.id, now)
     for (const wallet of await walletsOf(tx, user.id)) {
@@ -291,4 +295,6 @@ export async function deleteAccount(
   })
   await removeAvatars(ctx.config.dataDir, unusedAvatars, ctx.log)
   ctx.events.emit('sessions-ended', user.id)
+  // the groups the player was in lose a member (or an admin, or are gone): their members see it
+  for (const groupId of groupIds) await announceGroupMembers(ctx, groupId)
 }

@@ -158,6 +158,21 @@ describe.each(dialects)('group changes pushed live on %s', (dialect) => {
     expect((await groupListsOf(member.player)).invitations).toEqual([])
   })
 
+  it('tells the members of every group a deleted account was in', async () => {
+    const [admin, leaver] = await Promise.all([playerWithSocket(), playerWithSocket()])
+    const group = await createGroup(admin.player, { name: 'Gone soon', publicGroup: true })
+    const joined = await leaver.player.client.post(`${groupsPath}/${group.id}/join`)
+    expect(joined.status).toBe(200)
+    const before = admin.socket.groupChanges.length
+    const deleted = await leaver.player.client.delete('/v1/users/me', { password: leaver.player.password })
+    expect(deleted.status).toBe(204)
+    const deadline = Date.now() + 5000
+    while (admin.socket.groupChanges.length === before && Date.now() < deadline)
+      await admin.socket.roundTrip()
+    expect(admin.socket.groupChanges.slice(before)).toEqual([{ groupId: group.id }])
+    expect((await groupListsOf(admin.player)).groups.find((g) => g.id === group.id)?.memberCount).toBe(1)
+  })
+
   it("tells the group's members when a friend signs up through a group link", async () => {
     const admin = await playerWithSocket()
     const group = await createGroup(admin.player, { name: 'Friends' })
