@@ -45,7 +45,7 @@ const without = (groups: readonly Group[], id: number) => groups.filter((group) 
  * The lists load on `groups.load` (a sign-in); a failed load tries again on its own after a growing
  * delay, or at once on `groups.retry`, keeping the lists it had.
  */
-const groupsSetup = setup({
+export const groupsMachine = setup({
   types: {} as { context: GroupsContext; events: GroupsEvent },
   actors: {
     loadGroupLists: fromPromise<GroupLists>(async () => {
@@ -176,9 +176,7 @@ const groupsSetup = setup({
     resetStores: (_, _params: { readonly stores: readonly GroupStore[] }) => {},
     notify: (_, _notice: Notice) => {},
   },
-})
-
-export const groupsMachine = groupsSetup.createMachine({
+}).createMachine({
   id: 'groups',
   context: { groups: [], invitations: [], publicGroups: [], listFailures: 0 },
   on: {
