@@ -17,6 +17,12 @@ import { type LoadStatus, loadStatusOf, oneMoreFailure, retryDelayMs } from './l
 
 /** The group lists are read again this often while shown (the spec's refresh loop is 10 s). */
 export const listsRefreshMs = 10_000
+/**
+ * A push waits this long before the lists are read: pushes come in bursts (one save tells every member),
+ * and the tab that made the change is still closing its dialog on the answer, which a new read's render
+ * would cut short.
+ */
+export const pushSettleMs = 1_000
 
 import type { Notice } from './notices'
 
@@ -77,6 +83,7 @@ export const groupsMachine = setup({
   delays: {
     retryDelay: ({ context }) => retryDelayMs(context.listFailures),
     listsRefresh: listsRefreshMs,
+    pushSettle: pushSettleMs,
   },
   guards: {
     isActiveGroup: ({ context, event }) => 'group' in event && event.group.id === context.activeGroupId,
@@ -203,13 +210,17 @@ export const groupsMachine = setup({
         },
         loaded: {
           after: { listsRefresh: 'refreshing' },
-          on: { 'groups.changed': 'refreshing' },
+          on: { 'groups.changed': 'pushed' },
+        },
+        // a push came: the lists are read once the burst it belongs to settled (later pushes join it)
+        pushed: {
+          after: { pushSettle: 'refreshing' },
         },
         // the lists read again in the background: an invitation, a join elsewhere, a rename shows within
         // seconds; a failed refresh keeps what is shown and tries at the next one
         refreshing: {
           // a push while a read is on its way: that read may predate the change, so it starts over
-          on: { 'groups.changed': { target: 'refreshing', reenter: true } },
+          on: { 'groups.changed': 'pushed' },
           invoke: {
             id: 'refreshGroupLists',
             src: 'refreshGroupLists',
@@ -469,7 +480,10 @@ export const selectGroupListsStatus = (
   loadStatusOf(
     {
       failures: snapshot.context.listFailures,
-      settled: snapshot.matches({ lists: 'loaded' }) || snapshot.matches({ lists: 'refreshing' }),
+      settled:
+        snapshot.matches({ lists: 'loaded' }) ||
+        snapshot.matches({ lists: 'pushed' }) ||
+        snapshot.matches({ lists: 'refreshing' }),
     },
     snapshot.context[list].length > 0,
   )

@@ -40,8 +40,8 @@ function expectedOutputs(from: AnyMachineSnapshot | undefined, event: AnyEventOb
     case 'groups.load':
       return [{ call: 'loadGroupLists' }]
     case 'groups.changed':
-      // shown lists are read at once; a read on its way starts over (it may predate the change)
-      return ['loaded', 'refreshing'].includes(listsState(from) ?? '') ? [{ call: 'refreshGroupLists' }] : []
+      // shown lists are read once the burst settled; a read on its way is dropped (it may predate the change)
+      return []
     case 'xstate.done.actor.refreshGroupLists': {
       const playsInTraders = activeGroup(from) === traders.id
       const ownLeaveOnItsWay = context?.target?.id === traders.id
@@ -55,9 +55,11 @@ function expectedOutputs(from: AnyMachineSnapshot | undefined, event: AnyEventOb
       return activeGroup(from) === traders.id ? [resets, left] : [left]
     }
     default:
-      return []
+      return isPushSettled(event) ? [{ call: 'refreshGroupLists' }] : []
   }
 }
+
+const isPushSettled = (event: AnyEventObject) => isAfterEvent(event) && event.type.includes('pushSettle')
 
 const pushEvents = new Set([
   'groups.load',
@@ -72,7 +74,7 @@ const pushEvents = new Set([
 export const groupPushModel: PathModel = {
   name: 'group pushes',
   summary:
-    "The groups machine hearing 'groups changed' from the socket: loaded lists are read again at once (a read on its way starts over); a refresh that finds a new invitation names its inviter; one that no longer finds the active group switches to group 1000 with a notice and resets the group's stores, unless the player's own leave of it is on its way.",
+    "The groups machine hearing 'groups changed' from the socket: loaded lists are read again 1 s later, once the burst of pushes settled (a read on its way is dropped and made again); a refresh that finds a new invitation names its inviter; one that no longer finds the active group switches to group 1000 with a notice and resets the group's stores, unless the player's own leave of it is on its way.",
   machine: groupsMachine,
   events: [
     { type: 'groups.load', activeGroupId: traders.id },
@@ -85,8 +87,7 @@ export const groupPushModel: PathModel = {
   ],
   // the timers are the group lists model's; a sign-in once is enough here
   filterEvents: (snapshot, event) =>
-    pushEvents.has(event.type) &&
-    !isAfterEvent(event) &&
+    (pushEvents.has(event.type) || isPushSettled(event)) &&
     !(event.type === 'groups.load' && listsState(snapshot) !== 'idle') &&
     !(event.type === 'group.leave' && activeGroup(snapshot) !== traders.id),
   expectedOutputs: ({ from, event }) => expectedOutputs(from, event),
