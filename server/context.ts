@@ -9,9 +9,19 @@ import type { Mailer } from './mail/mailer'
 import type { MarketSource } from './market/source'
 import type { AppMetrics } from './metrics/metrics'
 
-/** What happens on the server that other parts react to (the realtime channel drops sockets on 'sessions-ended'). */
+/** A change of a group, committed: the players whose group lists it altered hear of it on their sockets. */
+export interface GroupChange {
+  readonly groupId: number
+  readonly userIds: readonly number[]
+}
+
+/**
+ * What happens on the server that other parts react to: the realtime channel drops sockets on
+ * 'sessions-ended' and tells the players of 'groups-changed'.
+ */
 export interface AppEvents {
   'sessions-ended': [userId: number]
+  'groups-changed': [change: GroupChange]
 }
 
 /** What every route plugin and service works with; built once in main.ts, swapped in tests. */

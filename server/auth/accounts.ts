@@ -10,6 +10,7 @@ import { signUpGrantHundredths } from '../../src/domain/grants'
 import type { AppContext } from '../context'
 import type { UserRow } from '../db/tables/users.table'
 import { removeAvatars } from '../game/avatar-files'
+import { announceGroupMembers } from '../game/group-changes'
 import { handOverGroupsOf } from '../game/groups'
 import { joinDefaultGroup, joinInvitedGroup } from '../game/groups.repo'
 import { bankAddress, createWallet, post, walletsOf } from '../game/ledger'
@@ -81,6 +82,7 @@ export async function createAccount(
   account: NewAccount,
 ): Promise<{ user: UserRow; session: NewSession }> {
   const now = ctx.clock.now()
+  let invitedTo: number | null = null
   try {
     const user = await ctx.db.transaction().execute(async (tx) => {
       if (!(await isInvitationCodeRedeemable(tx, account.invitationCode, now))) throw invalidCode()
@@ -104,7 +106,7 @@ export async function createAccount(
       if (account.oauthIdentity && !(await linkOAuthAccount(tx, account.oauthIdentity, id, now)))
         throw identityLinked()
       await joinDefaultGroup(tx, id, now)
-      const invitedTo = await groupOfInvitationCode(tx, account.invitationCode)
+      invitedTo = await groupOfInvitationCode(tx, account.invitationCode)
       if (invitedTo !== null) await joinInvitedGroup(tx, invitedTo, id, now)
       const address = await createWallet(tx, id, now)
       await post(tx, { address, type: 'grant', amount: signUpGrantHundredths, reference: 'signup', now })
@@ -118,6 +120,8 @@ export async function createAccount(
       if (!row) throw new Error('inserted user vanished')
       return row
     })
+    // the group's members (the inviter among them) see the new player in their lists
+    if (invitedTo !== null) await announceGroupMembers(ctx, invitedTo)
     const session = await createSession(ctx.db, user.id, now)
     return { user, session }
   } catch (error) {
@@ -261,7 +265,11 @@ export async function deleteAccount(
       password: 'The password is not correct.',
     })
   const now = ctx.clock.now()
+  let groupIds: number[] = []
   const unusedAvatars = await ctx.db.transaction().execute(async (tx) => {
+    groupIds = (
+      await tx.selectFrom('groupMembers').select('groupId').where('userId', '=', user.id).execute()
+    ).map((row) => row.groupId)
     // First: an unpaid prize of a group deleted here goes back to this wallet, which is swept next.
     const avatars = await handOverGroupsOf(tx, user.id, now)
     for (const wallet of await walletsOf(tx, user.id)) {
@@ -287,4 +295,6 @@ export async function deleteAccount(
   })
   await removeAvatars(ctx.config.dataDir, unusedAvatars, ctx.log)
   ctx.events.emit('sessions-ended', user.id)
+  // the groups the player was in lose a member (or an admin, or are gone): their members see it
+  for (const groupId of groupIds) await announceGroupMembers(ctx, groupId)
 }

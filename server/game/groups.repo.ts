@@ -17,10 +17,12 @@ function groupsSeenBy(db: Executor, callerId: number) {
     .leftJoin('groupMembers as me', (join) =>
       join.onRef('me.groupId', '=', 'g.id').on('me.userId', '=', callerId),
     )
+    .leftJoin('users as inviter', 'inviter.id', 'me.invitedBy')
     .selectAll('g')
     .select((eb) => [
       'me.status as memberStatus',
       'me.isAdmin as callerIsAdmin',
+      'inviter.username as inviterName',
       eb
         .selectFrom('groupMembers as m')
         .whereRef('m.groupId', '=', 'g.id')
@@ -33,6 +35,7 @@ function groupsSeenBy(db: Executor, callerId: number) {
 type SeenRow = UserGroupRow & {
   memberStatus: GroupMemberRow['status'] | null
   callerIsAdmin: number | null
+  inviterName: string | null
   memberCount: number | null
 }
 
@@ -52,6 +55,7 @@ function groupPayload(row: SeenRow): Group {
     prizePaidAt: row.prizePaidAt,
     memberStatus: row.memberStatus ?? null,
     isAdmin: row.callerIsAdmin === 1,
+    ...(row.memberStatus === 'invited' && row.inviterName ? { invitedBy: row.inviterName } : {}),
   }
 }
 
@@ -100,6 +104,15 @@ export async function membersOf(db: Executor, groupId: number): Promise<GroupMem
     .orderBy('u.usernameKey')
     .execute()
   return rows.map((r) => ({ ...r, isAdmin: r.isAdmin === 1 }))
+}
+
+/**
+ * Everyone with a membership of the group, active or invited: the players whose group lists a change of
+ * the group alters (its name, its member count, their own membership).
+ */
+export async function groupAudience(db: Executor, groupId: number): Promise<number[]> {
+  const rows = await db.selectFrom('groupMembers').select('userId').where('groupId', '=', groupId).execute()
+  return rows.map((row) => row.userId)
 }
 
 export function membershipOf(

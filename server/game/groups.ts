@@ -17,6 +17,7 @@ import type { UserGroupRow } from '../db/tables/groups.table'
 import { inTransaction } from '../db/transaction'
 import {
   findGroup,
+  groupAudience,
   groupFor,
   lockGroup,
   membershipOf,
@@ -242,7 +243,11 @@ export interface Changed<T> {
   result: T
   /** avatar files no group refers to any more: delete them after the commit */
   unusedAvatars: (string | null)[]
+  /** the players whose group lists the change altered (members before and after): told after the commit */
+  audience: number[]
 }
+
+const unchanged = <T>(result: T): Changed<T> => ({ result, unusedAvatars: [], audience: [] })
 
 /** Name, visibility, avatar removal and, for running events, end time and title restrictions. */
 export async function saveGroup(
@@ -293,6 +298,7 @@ export async function saveGroup(
     return {
       result: await groupOrThrow(tx, groupId, callerId),
       unusedAvatars: removeAvatar ? [group.avatarFile] : [],
+      audience: await groupAudience(tx, groupId),
     }
   })
 }
@@ -308,7 +314,11 @@ export async function setGroupAvatar(
     const group = await editableGroup(tx, groupId)
     await requireAdmin(tx, groupId, callerId)
     await tx.updateTable('userGroups').set({ avatarFile: file }).where('id', '=', groupId).execute()
-    return { result: await groupOrThrow(tx, groupId, callerId), unusedAvatars: [group.avatarFile] }
+    return {
+      result: await groupOrThrow(tx, groupId, callerId),
+      unusedAvatars: [group.avatarFile],
+      audience: await groupAudience(tx, groupId),
+    }
   })
 }
 
@@ -334,7 +344,7 @@ export async function setMembers(
   callerId: number,
   groupId: number,
   body: z.output<typeof setMembersBodySchema>,
-): Promise<GroupMember[]> {
+): Promise<Changed<GroupMember[]>> {
   checkBodyGroupId(groupId, body.groupId)
   const now = ctx.clock.now()
   return inTransaction(ctx.db, async (tx) => {
@@ -367,7 +377,14 @@ export async function setMembers(
       if (!existing) {
         await tx
           .insertInto('groupMembers')
-          .values({ groupId, userId: member.userId, isAdmin, status: 'invited', joinedAt: now })
+          .values({
+            groupId,
+            userId: member.userId,
+            isAdmin,
+            status: 'invited',
+            joinedAt: now,
+            invitedBy: callerId,
+          })
           .execute()
       } else if (existing.isAdmin !== isAdmin) {
         await tx
@@ -379,7 +396,9 @@ export async function setMembers(
       }
     }
     await resetStaleActiveGroups(tx, groupId)
-    return membersOf(tx, groupId)
+    const members = await membersOf(tx, groupId)
+    // the removed ones too: their lists lose the group
+    return { result: members, unusedAvatars: [], audience: [...current.keys(), ...listed] }
   })
 }
 
@@ -389,7 +408,7 @@ export async function addMembers(
   callerId: number,
   groupId: number,
   body: z.output<typeof updateMembersBodySchema>,
-): Promise<Group> {
+): Promise<Changed<Group>> {
   checkBodyGroupId(groupId, body.groupId)
   const now = ctx.clock.now()
   return inTransaction(ctx.db, async (tx) => {
@@ -400,11 +419,22 @@ export async function addMembers(
     await tx
       .insertInto('groupMembers')
       .values(
-        ids.map((userId) => ({ groupId, userId, isAdmin: 0, status: 'invited' as const, joinedAt: now })),
+        ids.map((userId) => ({
+          groupId,
+          userId,
+          isAdmin: 0,
+          status: 'invited' as const,
+          joinedAt: now,
+          invitedBy: callerId,
+        })),
       )
       .onConflict((oc) => oc.columns(['groupId', 'userId']).doNothing())
       .execute()
-    return groupOrThrow(tx, groupId, callerId)
+    return {
+      result: await groupOrThrow(tx, groupId, callerId),
+      unusedAvatars: [],
+      audience: await groupAudience(tx, groupId),
+    }
   })
 }
 
@@ -412,13 +442,13 @@ export async function addMembers(
  * Joins a public group, or accepts an invitation to any group. Joining again changes nothing. An
  * event that has ended takes nobody new.
  */
-export async function joinGroup(ctx: AppContext, callerId: number, groupId: number): Promise<Group> {
+export async function joinGroup(ctx: AppContext, callerId: number, groupId: number): Promise<Changed<Group>> {
   const now = ctx.clock.now()
   return inTransaction(ctx.db, async (tx) => {
     const group = await lockGroup(tx, groupId)
     if (!group) throw notFound('Group')
     const membership = await membershipOf(tx, groupId, callerId)
-    if (membership?.status === 'active') return groupOrThrow(tx, groupId, callerId)
+    if (membership?.status === 'active') return unchanged(await groupOrThrow(tx, groupId, callerId))
     if (!membership && group.publicGroup !== 1) throw groupErrors.private()
     if (group.endTime !== null && group.endTime <= now) throw groupErrors.eventEnded()
     if (membership) {
@@ -434,7 +464,11 @@ export async function joinGroup(ctx: AppContext, callerId: number, groupId: numb
         .values({ groupId, userId: callerId, isAdmin: 0, status: 'active', joinedAt: now })
         .execute()
     }
-    return groupOrThrow(tx, groupId, callerId)
+    return {
+      result: await groupOrThrow(tx, groupId, callerId),
+      unusedAvatars: [],
+      audience: await groupAudience(tx, groupId),
+    }
   })
 }
 
@@ -464,15 +498,16 @@ export async function leaveGroup(
   const group = await editableGroup(tx, groupId)
   const membership = await membershipOf(tx, groupId, callerId)
   if (!membership) throw groupErrors.notMember()
+  const audience = await groupAudience(tx, groupId)
   if (membership.status === 'active') {
     const others = await activeCounts(tx, groupId, callerId)
     if (others.members === 0)
-      return { result: { deleted: true }, unusedAvatars: [await dropGroup(tx, group, now)] }
+      return { result: { deleted: true }, unusedAvatars: [await dropGroup(tx, group, now)], audience }
     if (membership.isAdmin === 1 && others.admins === 0) throw groupErrors.lastAdmin()
   }
   await tx.deleteFrom('groupMembers').where('groupId', '=', groupId).where('userId', '=', callerId).execute()
   await resetStaleActiveGroups(tx, groupId)
-  return { result: { deleted: false }, unusedAvatars: [] }
+  return { result: { deleted: false }, unusedAvatars: [], audience }
 }
 
 /**
@@ -487,7 +522,8 @@ export async function deleteGroup(
 ): Promise<Changed<null>> {
   const group = await editableGroup(tx, groupId)
   await requireAdmin(tx, groupId, callerId)
-  return { result: null, unusedAvatars: [await dropGroup(tx, group, ctx.clock.now())] }
+  const audience = await groupAudience(tx, groupId)
+  return { result: null, unusedAvatars: [await dropGroup(tx, group, ctx.clock.now())], audience }
 }
 
 /**

@@ -19,6 +19,7 @@ import {
   removeAvatars,
   storeAvatar,
 } from '../game/avatar-files'
+import { announceGroupChange } from '../game/group-changes'
 import { checkCanEdit, setGroupAvatar } from '../game/groups'
 import { AppError, notFound } from './app-error'
 import { bytesSchema, errorResponses } from './response-schemas'
@@ -78,6 +79,7 @@ export const groupAvatarRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
       const file = await storeAvatar(ctx.config.dataDir, body, image)
       try {
         const changed = await setGroupAvatar(ctx, user.id, request.params.groupId, file)
+        announceGroupChange(ctx, { groupId: request.params.groupId, userIds: changed.audience })
         await removeAvatars(ctx.config.dataDir, changed.unusedAvatars, ctx.log)
         return changed.result
       } catch (error) {

@@ -16,6 +16,7 @@ import {
 import type { AppContext } from '../context'
 import type { Tx } from '../db/database'
 import { removeAvatars } from '../game/avatar-files'
+import { announceGroupChange } from '../game/group-changes'
 import {
   addMembers,
   type Changed,
@@ -47,8 +48,12 @@ export const groupsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fast
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   const params = groupParamsSchema
 
-  /** Answers with the change's result and deletes avatar files it left unused, after the commit. */
-  const afterCommit = async <T>(changed: Changed<T>): Promise<T> => {
+  /**
+   * After the commit: tells the change's audience (their open apps read their group lists again), deletes
+   * avatar files it left unused and answers with its result.
+   */
+  const afterCommit = async <T>(groupId: number, changed: Changed<T>): Promise<T> => {
+    announceGroupChange(ctx, { groupId, userIds: changed.audience })
     await removeAvatars(ctx.config.dataDir, changed.unusedAvatars, ctx.log)
     return changed.result
   }
@@ -82,8 +87,11 @@ export const groupsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fast
         statusCode: 201,
         body: await createGroup(ctx, tx, user.id, request.body),
       }))
+      const created = answer.body as Group
+      // the creator's other tabs list it too
+      announceGroupChange(ctx, { groupId: created.id, userIds: [user.id] })
       // A replay answers with the stored body; its status was 201 too.
-      return reply.status(201).send(answer.body as Group)
+      return reply.status(201).send(created)
     },
   )
 
@@ -111,7 +119,8 @@ export const groupsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fast
     { schema: { params, body: setMembersBodySchema, response: { 200: groupMembersSchema, ...lookedAt } } },
     async (request) => {
       const { user } = await requireUser(request, ctx)
-      return setMembers(ctx, user.id, request.params.groupId, request.body)
+      const { groupId } = request.params
+      return afterCommit(groupId, await setMembers(ctx, user.id, groupId, request.body))
     },
   )
 
@@ -120,7 +129,8 @@ export const groupsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fast
     { schema: { params, body: updateMembersBodySchema, response: { 200: groupSchema, ...lookedAt } } },
     async (request) => {
       const { user } = await requireUser(request, ctx)
-      return addMembers(ctx, user.id, request.params.groupId, request.body)
+      const { groupId } = request.params
+      return afterCommit(groupId, await addMembers(ctx, user.id, groupId, request.body))
     },
   )
 
@@ -129,7 +139,8 @@ export const groupsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fast
     { schema: { params, body: saveGroupBodySchema, response: { 200: groupSchema, ...changed } } },
     async (request) => {
       const { user } = await requireUser(request, ctx)
-      return afterCommit(await saveGroup(ctx, user.id, request.params.groupId, request.body.group))
+      const { groupId } = request.params
+      return afterCommit(groupId, await saveGroup(ctx, user.id, groupId, request.body.group))
     },
   )
 
@@ -138,7 +149,8 @@ export const groupsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fast
     { schema: { params, response: { 200: groupSchema, ...changed } } },
     async (request) => {
       const { user } = await requireUser(request, ctx)
-      return joinGroup(ctx, user.id, request.params.groupId)
+      const { groupId } = request.params
+      return afterCommit(groupId, await joinGroup(ctx, user.id, groupId))
     },
   )
 
@@ -157,15 +169,16 @@ export const groupsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fast
    */
   const keyedChange = async (
     request: FastifyRequest,
+    groupId: number,
     change: (tx: Tx, callerId: number) => Promise<Changed<unknown>>,
   ): Promise<void> => {
     const { user } = await requireUser(request, ctx)
-    let unusedAvatars: Changed<unknown>['unusedAvatars'] = []
+    let changed: Changed<null> = { result: null, unusedAvatars: [], audience: [] }
     await idempotentWrite(ctx, request, user.id, async (tx) => {
-      ;({ unusedAvatars } = await change(tx, user.id))
+      changed = { ...(await change(tx, user.id)), result: null }
       return { statusCode: 204, body: null }
     })
-    await afterCommit({ result: null, unusedAvatars })
+    await afterCommit(groupId, changed)
   }
 
   app.route({
@@ -174,7 +187,7 @@ export const groupsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fast
     schema: { params, response: { 204: noContentSchema, ...changed } },
     handler: async (request, reply) => {
       const { groupId } = request.params
-      await keyedChange(request, (tx, callerId) => leaveGroup(ctx, tx, callerId, groupId))
+      await keyedChange(request, groupId, (tx, callerId) => leaveGroup(ctx, tx, callerId, groupId))
       return reply.status(204).send()
     },
   })
@@ -185,7 +198,7 @@ export const groupsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fast
     schema: { params, response: { 204: noContentSchema, ...lookedAt } },
     handler: async (request, reply) => {
       const { groupId } = request.params
-      await keyedChange(request, (tx, callerId) => deleteGroup(ctx, tx, callerId, groupId))
+      await keyedChange(request, groupId, (tx, callerId) => deleteGroup(ctx, tx, callerId, groupId))
       return reply.status(204).send()
     },
   })

@@ -1,5 +1,5 @@
 import type { AppContext } from '../context'
-import { authorizedRoom, isTitleRoom } from './rooms'
+import { authorizedRoom, isTitleRoom, isUserRoom, userRoom } from './rooms'
 import { liveWebsocketHashes } from './socket-sessions.repo'
 import type { RealtimeSocket } from './types'
 
@@ -12,7 +12,10 @@ export class AuthorizedSockets {
 
   constructor(private readonly ctx: Pick<AppContext, 'db' | 'log'>) {}
 
-  /** Marks the socket as the session's: it joins the room of live messages and may subscribe. */
+  /**
+   * Marks the socket as the session's: it joins the room of live messages and its user's room (pushes
+   * meant for that player), and may subscribe.
+   */
   bind(socket: RealtimeSocket, session: { userId: number; websocketHash: string }): void {
     this.unbind(socket)
     socket.data.userId = session.userId
@@ -23,7 +26,7 @@ export class AuthorizedSockets {
       this.#byUser.set(session.userId, sockets)
     }
     sockets.add(socket)
-    socket.join(authorizedRoom)
+    socket.join([authorizedRoom, userRoom(session.userId)])
   }
 
   /** Back to a fresh socket's rights: no messages, no ticks. */
@@ -32,7 +35,7 @@ export class AuthorizedSockets {
     socket.data.userId = undefined
     socket.data.websocketHash = undefined
     for (const room of socket.rooms) {
-      if (room === authorizedRoom || isTitleRoom(room)) socket.leave(room)
+      if (room === authorizedRoom || isTitleRoom(room) || isUserRoom(room)) socket.leave(room)
     }
   }
 

@@ -7,6 +7,7 @@ import { AuthorizedSockets } from './authorized-sockets'
 import { clusterAdapter } from './cluster-adapter'
 import { FanOutAdapter } from './fan-out-adapter'
 import { guardAgainstFloods } from './flood-guard'
+import { pushGroupChanges } from './group-push'
 import { gateHandshakes, handshakeRefusal } from './handshake-gate'
 import { pushMarket } from './market-push'
 import { isAllowedOrigin } from './origin'
@@ -95,6 +96,7 @@ export function createRealtimeServer(
     clustered: cluster !== undefined,
     delivered: (count) => ctx.metrics.ticksDelivered.inc(count),
   })
+  const stopGroupPushes = pushGroupChanges(io, ctx.events)
   const endSessions = (userId: number) => {
     void sockets.endSessions(userId)
     // The user's sockets on the other processes of a cluster must close too.
@@ -115,6 +117,7 @@ export function createRealtimeServer(
       if (closing) return
       closing = true
       stopPushing()
+      stopGroupPushes()
       ctx.events.off('sessions-ended', endSessions)
       io.engine.close()
       await upgraded.closeAll(1000)

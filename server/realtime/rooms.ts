@@ -11,3 +11,14 @@ export function titleRoom(titleId: number): string {
 export function isTitleRoom(room: string): boolean {
   return room.startsWith(titlePrefix)
 }
+
+const userPrefix = 'user:'
+
+/** One room per signed-in player, over all their sockets (and, in a cluster, all processes). */
+export function userRoom(userId: number): string {
+  return userPrefix + userId
+}
+
+export function isUserRoom(room: string): boolean {
+  return room.startsWith(userPrefix)
+}

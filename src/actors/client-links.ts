@@ -50,7 +50,7 @@ export function startGameLinks(deps: GameLinksDeps): Subscription {
     ['titleInfo', 'polls', 'taggedMessages', 'liveStream', 'activityStream'] as const
   ).map((name) => deps.store(name))
   const links: Subscription[] = [
-    linkRealtime(deps.socket, { liveStream: sendTo(liveStream), prices: game.prices }),
+    linkRealtime(deps.socket, { liveStream: sendTo(liveStream), prices: game.prices, groups: game.groups }),
   ]
   if (deps.followsSession ?? true) links.push(followSession(deps))
   if (liveStream) links.push(linkPrices(game.prices, liveStream))

@@ -2,6 +2,7 @@ import type { ActorRefFrom } from 'xstate'
 import type { ActivityGroup } from '../domain/activity-grouping'
 import { newlyJudged, newlySettled } from '../domain/results'
 import { selectAnnouncedPoll } from '../machines/activity.machine'
+import type { GroupsEvent } from '../machines/groups.types'
 import type { LiveStreamEvent } from '../machines/live-stream.types'
 import { type PerformanceData, selectPredictionPerformance } from '../machines/performance.machine'
 import type { PollCountdownEvent } from '../machines/poll-countdown.machine'
@@ -95,12 +96,20 @@ export function linkPredictionsToPerformance(
   })
 }
 
-/** Realtime 'message' pushes join the live stream; ticks and subscribe answers set the latest prices. */
+/**
+ * Realtime 'message' pushes join the live stream; ticks and subscribe answers set the latest prices;
+ * 'groups changed' has the groups actor read its lists again.
+ */
 export function linkRealtime(
   realtime: RealtimeLike,
-  targets: { readonly liveStream: Sendable<LiveStreamEvent>; readonly prices: Sendable<PricesEvent> },
+  targets: {
+    readonly liveStream: Sendable<LiveStreamEvent>
+    readonly prices: Sendable<PricesEvent>
+    readonly groups: Sendable<Extract<GroupsEvent, { type: 'groups.changed' }>>
+  },
 ): Subscription {
   const subscriptions = [
+    realtime.on('realtime.groupsChanged', () => targets.groups.send({ type: 'groups.changed' })),
     realtime.on('realtime.message', ({ message }) =>
       targets.liveStream.send({ type: 'liveStream.pushed', message }),
     ),

@@ -1,6 +1,7 @@
 import type { io, ManagerOptions, Socket, SocketOptions } from 'socket.io-client'
 import { fromCallback, fromPromise } from 'xstate'
 import type { LiveMessage, Tick } from '../api/market'
+import type { GroupsChanged } from '../api/realtime'
 import { isRealtimeRefusal, realtimePath, type SubscribeTitleTicksAnswer } from '../api/realtime-protocol'
 import type { Notice } from '../machines/notices'
 import { loginRoute, loginRouteFor } from '../machines/session.routes'
@@ -29,6 +30,7 @@ export const defaultTickSource = 'sp'
 export interface SocketPayloads {
   tick(raw: Record<string, unknown> | undefined): Tick | undefined
   message(raw: unknown): LiveMessage | undefined
+  groupsChanged(raw: unknown): GroupsChanged | undefined
 }
 
 /**
@@ -141,6 +143,10 @@ function connectSocket(
     // a message about a title with a waiting tick waits for it: the tick may be the title's first price
     if (message.titles.some((title) => ticks.has(title.title_id))) ticks.flush()
     sendBack({ type: 'socket.message', message })
+  })
+  socket.on('groups changed', (raw: unknown) => {
+    const change = payloads.groupsChanged(raw)
+    if (change) send({ type: 'socket.groupsChanged', groupId: change.groupId })
   })
 
   receive((command) => {

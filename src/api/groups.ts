@@ -102,6 +102,11 @@ export const groupSchema = z.object({
   memberStatus: z.enum(memberStatuses).nullable(),
   /** whether the caller is an admin of the group */
   isAdmin: z.boolean(),
+  /**
+   * invitations only: the username of the admin who invited the caller; absent for other groups, for
+   * invitations older than this field and when that account is gone
+   */
+  invitedBy: z.string().optional(),
 })
 export type Group = z.infer<typeof groupSchema>
 

@@ -46,7 +46,16 @@ export interface RealtimeServerEvents {
   tick: (tick: Tick) => void
   /** a new message of the live stream, to every authorized socket */
   message: (message: LiveMessage) => void
+  /**
+   * a group the player is (or was) a member of or invited to changed: an invitation, a join, a leave,
+   * admins, its settings, its deletion. The client reads its group lists again.
+   */
+  'groups changed': (change: GroupsChanged) => void
 }
+
+/** What 'groups changed' carries: which group; the lists themselves come from `GET /v1/stockgame/groups`. */
+export const groupsChangedSchema = z.object({ groupId: databaseIdSchema })
+export type GroupsChanged = z.infer<typeof groupsChangedSchema>
 
 /** What a client emits; every event wants an acknowledgement. */
 export interface RealtimeClientEvents {

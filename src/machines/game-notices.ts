@@ -1,5 +1,6 @@
 import { formatDateTime, formatTime } from '../domain/date-format'
 import type { TagRefusal } from '../domain/fair-play'
+import { everybodyGroupName } from '../domain/group-rules'
 import { formatPrice } from '../domain/number-format'
 import { evaluationTimeOf, type Trend } from '../domain/prediction'
 import type { WagerProblem } from '../domain/wager'
@@ -101,15 +102,27 @@ export const gameNotices = {
     key: 'prediction_recorded',
   }),
   /** an admin added the player to groups while they played: the lists' refresh found them */
-  invitedTo: (groups: readonly { readonly name: string }[]): Notice => ({
+  invitedTo: (groups: readonly { readonly name: string; readonly invitedBy?: string }[]): Notice => ({
     kind: 'info',
     message:
       groups.length === 1
-        ? `You were invited to ${groups[0]?.name}`
+        ? groups[0]?.invitedBy
+          ? `${groups[0].invitedBy} invited you to ${groups[0].name}`
+          : `You were invited to ${groups[0]?.name}`
         : `You were invited to ${groups.length} groups`,
     caption:
       groups.length === 1 ? 'Join or decline it on the Groups page' : groups.map((g) => g.name).join(', '),
     key: 'group_invitations',
+  }),
+  /**
+   * the active group left the player's groups elsewhere (deleted, left in another tab, removed by an
+   * admin): the app plays in group 1000 again, as a group switch would
+   */
+  activeGroupGone: (groupName: string): Notice => ({
+    kind: 'info',
+    message: `You no longer play in ${groupName}`,
+    caption: `It was deleted or you are no longer a member: you play in ${everybodyGroupName} again`,
+    key: 'active_group_gone',
   }),
   /** spec §8: errors are negative and successes info, both with the group name */
   group: (kind: 'info' | 'negative', message: string, groupName: string): Notice => ({

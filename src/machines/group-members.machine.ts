@@ -79,10 +79,21 @@ export const groupMembersMachine = setup({
       },
     },
     loadFailed: {
-      on: { 'members.retry': 'loading' },
+      on: { 'members.retry': 'loading', 'members.reload': 'loading' },
+    },
+    // the read-only list beside the group's summary: read again whenever the group lists are
+    reloading: {
+      on: { 'members.reload': { target: 'reloading', reenter: true } },
+      invoke: {
+        src: 'loadMembers',
+        input: ({ context }) => ({ groupId: context.group.id }),
+        onDone: { target: 'editing', actions: assign({ members: ({ event }) => event.output }) },
+        onError: 'editing',
+      },
     },
     editing: {
       on: {
+        'members.reload': 'reloading',
         'members.toggleAdmin': { actions: 'toggleAdmin' },
         'members.remove': { actions: 'remove' },
         'members.add': { actions: 'add' },

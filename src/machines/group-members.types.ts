@@ -43,6 +43,11 @@ export type GroupMembersEvent =
   | { readonly type: 'members.search'; readonly name: string }
   | { readonly type: 'members.save' }
   | { readonly type: 'members.retry' }
+  /**
+   * the group lists were read again (a refresh, a push): the shown members are read with them, so the
+   * list agrees with the group's member count; the rows stay while the read runs, a failed one keeps them
+   */
+  | { readonly type: 'members.reload' }
 
 /** What `submitMembers` hands to the groups actor. */
 export interface MembersSubmission {

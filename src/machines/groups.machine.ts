@@ -1,6 +1,6 @@
 import { assertEvent, assign, fromPromise, type SnapshotFrom, setup } from 'xstate'
-import type { Group, GroupLists } from '../api/groups'
-import { newInvitations } from '../domain/group-invitations'
+import type { Group, GroupLists, GroupMember } from '../api/groups'
+import { isActiveGroupGone, newInvitations } from '../domain/group-invitations'
 import { gameNotices, gameTexts } from './game-notices'
 import {
   changeDoneNotice,
@@ -11,6 +11,7 @@ import {
   listsAfterChange,
 } from './group-changes'
 import {
+  defaultActiveGroupId,
   type GroupChange,
   type GroupStore,
   type GroupsContext,
@@ -22,6 +23,12 @@ import type { Notice } from './notices'
 
 /** The group lists are read again this often while shown (the spec's refresh loop is 10 s). */
 export const listsRefreshMs = 10_000
+/**
+ * A push waits this long before the lists are read: pushes come in bursts (one save tells every member),
+ * and the tab that made the change is still closing its dialog on the answer, which a new read's render
+ * would cut short.
+ */
+export const pushSettleMs = 1_000
 
 const resetGroupStores = { type: 'resetStores', params: { stores: groupStores } } as const
 const changeEvents = [
@@ -64,6 +71,7 @@ export const groupsMachine = setup({
   delays: {
     retryDelay: ({ context }) => retryDelayMs(context.listFailures),
     listsRefresh: listsRefreshMs,
+    pushSettle: pushSettleMs,
   },
   guards: {
     isActiveGroup: ({ context, event }) => {
@@ -77,6 +85,13 @@ export const groupsMachine = setup({
     changesActiveGroup: ({ context }) => changesActiveGroup(context, changeIn(context)),
     hasNewInvitations: (_, lists: { readonly before: readonly Group[]; readonly after: readonly Group[] }) =>
       newInvitations(lists.before, lists.after).length > 0,
+    /**
+     * The refreshed lists no longer hold the active group (deleted, left in another tab, removed by an
+     * admin). Not while the player's own leave or delete of it is on its way: its answer says so.
+     */
+    lostActiveGroup: ({ context }, groups: readonly Group[]) =>
+      context.change?.group.id !== context.activeGroupId &&
+      isActiveGroupGone(context.activeGroupId, groups, defaultActiveGroupId),
   },
   actions: {
     storeLists: assign(({ context, event }) => {
@@ -94,6 +109,7 @@ export const groupsMachine = setup({
         return event.activeGroupId ?? context.activeGroupId
       },
     }),
+    fallBackToDefaultGroup: assign({ activeGroupId: defaultActiveGroupId }),
     storeLoadedLists: assign((_, lists: GroupLists) => ({
       groups: [...lists.groups],
       invitations: [...lists.invitations],
@@ -150,14 +166,39 @@ export const groupsMachine = setup({
         },
         loaded: {
           after: { listsRefresh: 'refreshing' },
+          on: { 'groups.changed': 'pushed' },
+        },
+        // a push came: the lists are read once the burst it belongs to settled (later pushes join it)
+        pushed: {
+          after: { pushSettle: 'refreshing' },
         },
         // the lists read again in the background: an invitation, a join elsewhere, a rename shows within
         // seconds; a failed refresh keeps what is shown and tries at the next one
         refreshing: {
+          // a push while a read is on its way: that read may predate the change, so it starts over
+          on: { 'groups.changed': 'pushed' },
           invoke: {
             id: 'refreshGroupLists',
             src: 'refreshGroupLists',
             onDone: [
+              // the app plays in group 1000 again, as the server made the session do, with the stores
+              // reset as a switch does (a refresh that also found an invitation lists it without a notice)
+              {
+                guard: { type: 'lostActiveGroup', params: ({ event }) => event.output.groups },
+                target: 'loaded',
+                actions: [
+                  {
+                    type: 'notify',
+                    params: ({ context }) =>
+                      gameNotices.activeGroupGone(
+                        context.groups.find((group) => group.id === context.activeGroupId)?.name ?? '',
+                      ),
+                  },
+                  'fallBackToDefaultGroup',
+                  resetGroupStores,
+                  { type: 'storeLoadedLists', params: ({ event }) => event.output },
+                ],
+              },
               {
                 guard: {
                   type: 'hasNewInvitations',
@@ -276,7 +317,10 @@ export const selectGroupListsStatus = (
   loadStatusOf(
     {
       failures: snapshot.context.listFailures,
-      settled: snapshot.matches({ lists: 'loaded' }) || snapshot.matches({ lists: 'refreshing' }),
+      settled:
+        snapshot.matches({ lists: 'loaded' }) ||
+        snapshot.matches({ lists: 'pushed' }) ||
+        snapshot.matches({ lists: 'refreshing' }),
     },
     snapshot.context[list].length > 0,
   )

@@ -42,6 +42,11 @@ export type GroupsEvent =
   | { readonly type: 'groups.load'; readonly activeGroupId?: number }
   /** loads the lists again after a failure (the Retry button), before the background retry would */
   | { readonly type: 'groups.retry' }
+  /**
+   * the server pushed 'groups changed' (an invitation, a join, a leave, admins, a rename, a deletion):
+   * shown lists are read again at once rather than at the next refresh
+   */
+  | { readonly type: 'groups.changed' }
   /** the server's lists (and the session's active group), from the state or groups call */
   | {
       readonly type: 'groups.received'

@@ -91,6 +91,10 @@ const socketSetup = setup({
       assertEvent(event, 'socket.subscribed')
       return { type: 'realtime.ticks' as const, ticks: event.ticks }
     }),
+    forwardGroupsChanged: emit(({ event }) => {
+      assertEvent(event, 'socket.groupsChanged')
+      return { type: 'realtime.groupsChanged' as const, groupId: event.groupId }
+    }),
     notify: (_, _notice: Notice) => {},
     /** goes to the login route unless the app is there already */
     navigateToLogin: () => {},
@@ -112,6 +116,7 @@ const authorizeFailed = [
  * subscribe to the ticks of every known title. A refused authorize refreshes the user and tries once
  * more, else logs out. The initial subscribe is retried 3 times, else logs out. socket.io-client
  * reconnects by itself (the listenToSocket actor): each reconnection authorizes and subscribes again.
+ * Pushes go on to listeners: ticks, live messages, and 'groups changed' (the group lists read again).
  */
 export const socketMachine = socketSetup
   .extend({
@@ -161,6 +166,7 @@ export const socketMachine = socketSetup
           },
           'socket.ticked': { actions: 'forwardPushedTicks' },
           'socket.message': { actions: 'forwardMessage' },
+          'socket.groupsChanged': { actions: 'forwardGroupsChanged' },
         },
         initial: 'connecting',
         states: {

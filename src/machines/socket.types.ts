@@ -63,6 +63,8 @@ export type SocketEvent =
    */
   | { readonly type: 'socket.ticked'; readonly ticks: readonly Tick[] }
   | { readonly type: 'socket.message'; readonly message: LiveMessage }
+  /** the socket: the server pushed 'groups changed' (a group of the player's changed) */
+  | { readonly type: 'socket.groupsChanged'; readonly groupId: number }
 
 /** What the machine asks of the socket actor; the answers come back as `socket.*` events. */
 export type SocketCommand =
@@ -76,6 +78,8 @@ export type SocketEmitted =
   | { readonly type: 'realtime.message'; readonly message: LiveMessage }
   /** the latest ticks from a subscribe acknowledgement */
   | { readonly type: 'realtime.ticks'; readonly ticks: SubscribeTitleTicksAnswer }
+  /** a group of the player's changed on the server: the group lists are read again */
+  | { readonly type: 'realtime.groupsChanged'; readonly groupId: number }
 
 /** What `refreshUser` resolves with: the refreshed user's credentials; it rejects for a guest. */
 export interface RefreshedUser {

@@ -1,6 +1,7 @@
-import type { Page, Request } from 'playwright-core'
+import type { Page, Request, Response } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import type { GroupLists } from '../../src/api/groups'
+import { everybodyGroupName } from '../../src/domain/group-rules'
 import {
   collectPageIssues,
   type E2ePlayer,
@@ -231,31 +232,63 @@ describe('groups', () => {
     await page.context().close()
   })
 
-  it("shows an invitation on the invited player's open page within seconds, without a reload, with a notice", async () => {
+  it("pushes an invitation to the invited player's open page, and moves them to Alpha when the group they play in is deleted", async () => {
     const { server, browser } = started()
     const [admin, invitee] = await Promise.all([signUpPlayer(server), signUpPlayer(server)])
     const page = await browser.newPage(viewports.desktop, { baseURL: server.url })
     await signInBrowser(page, server, invitee)
     const issues = collectPageIssues(page)
+    const isListsRead = (response: Response) =>
+      response.request().method() === 'GET' && new URL(response.url()).pathname === '/v1/stockgame/groups'
     await page.goto('/groups')
     await page.getByRole('region', { name: 'Your groups' }).waitFor()
     expect(await page.getByRole('region', { name: 'Invitations' }).count()).toBe(0)
-
     const groupName = `E2E live invitation ${process.pid % 10_000}`
     const created = await admin.client.post<{ id: number }>('/v1/stockgame/groups', { name: groupName })
     expect(created.status).toBe(201)
+
+    // right after a background refresh the next one is 10 s away: what shows sooner came by the push
+    await page.waitForResponse(isListsRead, { timeout: 15_000 })
+    const refreshedAt = Date.now()
     const invited = await admin.client.post(`/v1/stockgame/groups/${created.body.id}/members/update`, {
       groupId: created.body.id,
       addMemberIds: [invitee.id],
     })
     expect(invited.status).toBe(200)
-    // the lists are read again every 10 s while they show: the invitation arrives without a reload
+    const notifications = page.getByRole('region', { name: 'Notifications' })
+    await notifications.getByText(`${admin.username} invited you to ${groupName}`).waitFor({ timeout: 5_000 })
     const invitation = page
       .getByRole('region', { name: 'Invitations' })
       .getByRole('listitem')
       .filter({ hasText: groupName })
-    await invitation.getByText('Invited', { exact: true }).waitFor({ timeout: 15_000 })
-    await page.getByText(`You were invited to ${groupName}`).first().waitFor()
+    await invitation.getByText('Invited', { exact: true }).waitFor()
+    expect(Date.now() - refreshedAt).toBeLessThan(9_000)
+
+    // the invitee joins and plays in the group
+    await invitation.getByRole('button', { name: `Join ${groupName}` }).click()
+    const groupRow = page
+      .getByRole('region', { name: 'Your groups' })
+      .getByRole('listitem')
+      .filter({ hasText: groupName })
+    await groupRow.getByRole('button', { name: `Switch to ${groupName}` }).click()
+    await notifications.getByText('Group selected').waitFor()
+    const activeCard = page.getByRole('region', { name: 'Active group' })
+    await activeCard.getByText(groupName).waitFor()
+
+    // the admin deletes it elsewhere: the open page plays in Alpha again, its group's data read anew
+    await page.waitForResponse(isListsRead, { timeout: 15_000 })
+    const deletedAt = Date.now()
+    const reads = recordGameReads(page)
+    const deleted = await admin.client.get(`/v1/stockgame/groups/${created.body.id}/delete`)
+    expect(deleted.status).toBe(204)
+    await notifications.getByText(`You no longer play in ${groupName}`).waitFor({ timeout: 5_000 })
+    await activeCard.getByText(everybodyGroupName, { exact: true }).waitFor()
+    expect(Date.now() - deletedAt).toBeLessThan(9_000)
+    await groupRow.waitFor({ state: 'detached' })
+    await expect
+      .poll(() => [...new Set(reads.paths)], { timeout: 15_000 })
+      .toEqual(expect.arrayContaining(['/v1/stockgame/polls', '/v1/stockgame/rankings']))
+    reads.stop()
     expect(issues.all()).toEqual([])
     await page.context().close()
   })

@@ -2,6 +2,7 @@ import { appBootModel } from './app-boot.model'
 import { betModel } from './bet.model'
 import { betDialogModel } from './bet-dialog.model'
 import { groupListsModel } from './group-lists.model'
+import { groupPushModel } from './group-push.model'
 import { groupsModel } from './groups.model'
 import { invitationsModel } from './invitations.model'
 import type { PathModel } from './paths'
@@ -32,6 +33,7 @@ export const pathModels: readonly PathModel[] = [
   groupsModel,
   invitationsModel,
   groupListsModel,
+  groupPushModel,
   rankingModel,
   transactionsModel,
   sessionModel,

@@ -116,6 +116,8 @@ function expectedOutputs(from: AnyMachineSnapshot | undefined, event: AnyEventOb
       return [{ emit: { type: 'realtime.ticked', ticks: event.ticks } }]
     case 'socket.message':
       return [{ emit: { type: 'realtime.message', message: event.message } }]
+    case 'socket.groupsChanged':
+      return [{ emit: { type: 'realtime.groupsChanged', groupId: event.groupId } }]
     default:
       return []
   }
@@ -134,6 +136,7 @@ function worthSending(snapshot: AnyMachineSnapshot, event: AnyEventObject): bool
   switch (event.type) {
     case 'socket.ticked':
     case 'socket.message':
+    case 'socket.groupsChanged':
       return at === 'live.subscribed' && plain
     case 'socket.connectError':
     case 'socket.reconnected':
@@ -162,7 +165,7 @@ function worthSending(snapshot: AnyMachineSnapshot, event: AnyEventObject): bool
 export const socketModel: PathModel = {
   name: 'socket',
   summary:
-    'The realtime socket (spec §4 "Realtime socket", §7, §8): connect, authorize (refresh the user and retry once, else log out), subscribe to every known title (retried 3 times on the initial connect, else log out), re-subscribe when titles are added, report missing titles, reconnect notices, ticks and messages to listeners.',
+    'The realtime socket (spec §4 "Realtime socket", §7, §8): connect, authorize (refresh the user and retry once, else log out), subscribe to every known title (retried 3 times on the initial connect, else log out), re-subscribe when titles are added, report missing titles, reconnect notices, ticks, messages and group changes to listeners.',
   machine: socketMachine,
   input: { titles: [apple, tesla] },
   events: [
@@ -181,6 +184,7 @@ export const socketModel: PathModel = {
     { type: 'socket.subscribeFailed', reason: 'operation has timed out' },
     { type: 'socket.ticked', ticks: [tick] },
     { type: 'socket.message', message },
+    { type: 'socket.groupsChanged', groupId: 1001 },
     { type: 'xstate.done.actor.refreshUser', output: { websocketCredentials: 'ws-2' } },
     { type: 'xstate.error.actor.refreshUser', error: new Error('Not signed in any more') },
   ],
@@ -223,6 +227,8 @@ export const socketModel: PathModel = {
         return 'a batch of ticks arrives'
       case 'socket.message':
         return 'a message arrives'
+      case 'socket.groupsChanged':
+        return "'groups changed' arrives (group 1001)"
       case 'xstate.done.actor.refreshUser':
         return `the user is refreshed (credentials ${event.output.websocketCredentials})`
       case 'xstate.error.actor.refreshUser':

@@ -67,6 +67,11 @@ export interface TestServerOptions {
   market?: (simulated: MarketSource) => MarketSource
   /** the server's logger (a test reading what was logged) @default silent, or TEST_LOG_LEVEL */
   log?: AppContext['log']
+  /**
+   * a PostgreSQL database another test server made: this one joins it (a second process of a cluster)
+   * and leaves it for that one to drop
+   */
+  databaseUrl?: string
 }
 
 /**
@@ -78,7 +83,9 @@ export async function startTestServer(
   options: TestServerOptions = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'alpha-test-'))
-  const pgDatabase = dialect === 'postgres' ? await createPostgresDatabase() : undefined
+  const pgDatabase =
+    dialect === 'postgres' && !options.databaseUrl ? await createPostgresDatabase() : undefined
+  const databaseUrl = options.databaseUrl ?? pgDatabase?.url
   const config = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',
@@ -90,7 +97,7 @@ export async function startTestServer(
     ALPHA_TEST_CLOCK: '1',
     ALPHA_BOTS: '0',
     LOG_LEVEL: 'silent',
-    ...(pgDatabase ? { DATABASE_URL: pgDatabase.url } : {}),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
   })
   const clock = new AdjustableClock()

@@ -430,7 +430,7 @@ describe('links between the stores', () => {
         return { unsubscribe: () => {} }
       },
     }
-    linkRealtime(realtime as never, { liveStream: target, prices: target })
+    linkRealtime(realtime as never, { liveStream: target, prices: target, groups: target })
     const message = { ...serverMessage('p1'), type: 'tweets' }
     handlers['realtime.message']?.({ message } as never)
     handlers['realtime.ticks']?.({ ticks: { '1': { l: 10, tl: 5 }, '2': { l: 20, tl: 6 } } } as never)
@@ -457,6 +457,9 @@ describe('links between the stores', () => {
         ],
       },
     ])
+    // a group of the player's changed on the server: the groups actor reads its lists again
+    handlers['realtime.groupsChanged']?.({ groupId: 7 } as never)
+    expect(events.splice(0)).toEqual([{ type: 'groups.changed' }])
 
     const prices = createActor(pricesMachine).start()
     linkPrices(prices, target)

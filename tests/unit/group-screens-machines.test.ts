@@ -17,6 +17,7 @@ import {
   selectFoundUsers,
   selectMembers,
   selectMembersLoadFailed,
+  selectMembersLoading,
   selectNeedsAdmin,
   selectSearchFailed,
 } from '~/machines/group-members.machine'
@@ -289,6 +290,34 @@ describe('the members and admins dialog', () => {
     const actor = createActor(machine, { input: { group: { id: 7, name: 'Traders' } } }).start()
     return { actor, submitted }
   }
+
+  it('reads the members again with the group lists, keeping the rows while it reads and when it fails', async () => {
+    let rows: MemberRow[] = [{ userId: 5, username: 'ann', isAdmin: true, status: 'active' }]
+    let fail = false
+    const machine = groupMembersMachine.provide({
+      actors: {
+        loadMembers: fromPromise<readonly MemberRow[], { readonly groupId: number }>(async () => {
+          if (fail) throw down
+          return rows
+        }),
+      },
+    })
+    const actor = createActor(machine, { input: { group: { id: 7, name: 'Traders' } } }).start()
+    await settle()
+    expect(selectMembers(actor.getSnapshot()).map((m) => m.username)).toEqual(['ann'])
+    // bob joined: the lists' read brought a new member count, the rows follow
+    rows = [...rows, { userId: 6, username: 'bob', isAdmin: false, status: 'active' }]
+    actor.send({ type: 'members.reload' })
+    expect(selectMembersLoading(actor.getSnapshot())).toBe(false)
+    expect(selectMembers(actor.getSnapshot()).map((m) => m.username)).toEqual(['ann'])
+    await settle()
+    expect(selectMembers(actor.getSnapshot()).map((m) => m.username)).toEqual(['ann', 'bob'])
+    fail = true
+    actor.send({ type: 'members.reload' })
+    await settle()
+    expect(selectMembers(actor.getSnapshot()).map((m) => m.username)).toEqual(['ann', 'bob'])
+    expect(selectMembersLoadFailed(actor.getSnapshot())).toBe(false)
+  })
 
   it('refuses a list without an admin and sends nothing', async () => {
     const { actor, submitted } = start()

@@ -359,6 +359,36 @@ describe('the socket.io-client actor', () => {
     }
   })
 
+  it("passes a 'groups changed' push on as an event, after the ticks that came before it, and drops a malformed one", () => {
+    vi.useFakeTimers()
+    try {
+      const { ioFn, made } = fakeIo()
+      const events: unknown[] = []
+      const parent = createActor(
+        setup({
+          actors: {
+            listenToSocket: listenToSocket({ fingerprint: 'fp', io: ioFn, payloads: socketPayloads }),
+          },
+        }).createMachine({
+          invoke: { id: 'socket', src: 'listenToSocket' },
+          on: { '*': { actions: ({ event }) => events.push(event) } },
+        }),
+      ).start()
+      const socket = made[0]?.socket as FakeSocket
+      socket.emit('tick', { id: 2494, a: 1, b: 1, l: 1, t: 9 })
+      socket.emit('groups changed', { groupId: 1001 })
+      socket.emit('groups changed', { groupId: 'x' })
+      socket.emit('groups changed', undefined)
+      expect(events).toEqual([
+        { type: 'socket.ticked', ticks: [expect.objectContaining({ id: 2494 })] },
+        { type: 'socket.groupsChanged', groupId: 1001 },
+      ])
+      parent.stop()
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   it('sends waiting ticks before a message about their title and before any other socket event', () => {
     vi.useFakeTimers()
     try {

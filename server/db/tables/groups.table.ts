@@ -29,6 +29,8 @@ export interface GroupMembersTable {
   isAdmin: number
   status: MemberStatus
   joinedAt: number
+  /** the admin who invited the player (null by default: joined on their own, or the inviter is gone) */
+  invitedBy: Generated<number | null>
 }
 
 export type UserGroupRow = Selectable<UserGroupsTable>

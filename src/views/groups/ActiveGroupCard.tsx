@@ -30,7 +30,11 @@ export function ActiveGroupCard() {
                 Every player is in this group.
               </Text>
             ) : (
-              <ActiveGroupMembers key={group.id} group={{ id: group.id, name: group.name }} />
+              <ActiveGroupMembers
+                key={group.id}
+                group={{ id: group.id, name: group.name }}
+                listsRead={group}
+              />
             )}
           </>
         )}

@@ -105,6 +105,38 @@ describe('the group overview (spec §2 /groups)', () => {
     expect(await within(active).findByText('bob')).toBeTruthy()
   })
 
+  it('reads the active group’s members again with the lists, so its count and its rows agree', async () => {
+    let joined = false
+    const members = [
+      { userId: 5, username: 'alice', isAdmin: true, status: 'active', joinedAt: 1 },
+      { userId: 6, username: 'bob', isAdmin: false, status: 'active', joinedAt: 1 },
+    ]
+    const view = show({
+      groups: () => ({
+        groups: [
+          group(1000, 'Everybody', { isAdmin: false, publicGroup: true }),
+          { ...traders, memberCount: joined ? 3 : 2 },
+        ],
+        invitations: [],
+        publicGroups: [bears],
+      }),
+      groupMembers: () =>
+        joined
+          ? [...members, { userId: 9, username: 'cat', isAdmin: false, status: 'active', joinedAt: 2 }]
+          : members,
+    })
+    await userEvent.click(await screen.findByRole('button', { name: 'Switch to Traders' }))
+    const active = screen.getByRole('region', { name: 'Active group' })
+    expect(await within(active).findByText('bob')).toBeTruthy()
+    expect(within(active).getByText(/^2 members/)).toBeTruthy()
+    // cat joined elsewhere: the socket says the groups changed, the lists and the members are read again
+    joined = true
+    view.client.groups.send({ type: 'groups.changed' })
+    expect(await within(active).findByText('cat')).toBeTruthy()
+    expect(within(active).getByText(/^3 members/)).toBeTruthy()
+    expect(within(active).getAllByRole('listitem')).toHaveLength(3)
+  })
+
   it('shows no invitations section without invitations', async () => {
     show()
     expect(await screen.findByRole('button', { name: 'Switch to Traders' })).toBeTruthy()
