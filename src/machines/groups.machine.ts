@@ -96,6 +96,12 @@ export const groupsMachine = setup({
           }
         : {},
     ),
+    storePublicGroups: assign({
+      publicGroups: ({ event }) => {
+        assertEvent(event, 'groups.publicReceived')
+        return [...event.publicGroups]
+      },
+    }),
     storeSessionGroup: assign({
       activeGroupId: ({ context, event }) => {
         assertEvent(event, 'groups.load')
@@ -174,6 +180,7 @@ export const groupsMachine = setup({
   context: { groups: [], invitations: [], publicGroups: [], listFailures: 0 },
   on: {
     'groups.received': { actions: 'storeLists' },
+    'groups.publicReceived': { actions: 'storePublicGroups' },
     'group.stored': { actions: 'storeGroup' },
   },
   type: 'parallel',
