@@ -42,7 +42,7 @@ describe('entering /account/signin (spec §2)', () => {
         // a public page: the guest stays there
         path: '/coming-soon',
         api: memoryApi({
-          authInfo: (args) => (signedInElsewhere ? authUser({ id: 5 }) : refused(401)(args)),
+          authInfo: () => (signedInElsewhere ? authUser({ id: 5 }) : refused(401)()),
           settings: () => settingsOf(false),
           authProviders: () => ({ providers: [] }),
         }),
