@@ -1,14 +1,13 @@
 import { fromPromise } from 'xstate'
 import type { ActivityElement } from '../domain/activity-grouping'
 import type { ActivityMachine } from '../machines/activity.machine'
-import { type GameCall, gameCallFor } from './game-api'
-import type { ServerErrorPolicyDeps } from './server-error.actors'
+import type { GameReads } from './game-reads'
 
-/** The first page of the active group's activity stream (newest first). */
-export const loadActivity = (call: GameCall) =>
-  fromPromise<readonly ActivityElement[]>(() => call('activity', { query: {} }))
+/** The active group's activity stream, newest first, as the state carries it (its `chronic`). */
+export const loadActivity = (state: GameReads['state']) =>
+  fromPromise<readonly ActivityElement[]>(async () => (await state()).chronic)
 
-/** The production wiring of the activity stream store. */
-export function provideActivity(machine: ActivityMachine, deps: ServerErrorPolicyDeps) {
-  return machine.provide({ actors: { loadStore: loadActivity(gameCallFor(deps)) } })
+/** The production wiring of the activity stream store: fed by the state. */
+export function provideActivity(machine: ActivityMachine, { reads }: { readonly reads: GameReads }) {
+  return machine.provide({ actors: { loadStore: loadActivity(reads.state) } })
 }

@@ -1,28 +1,29 @@
 import { type AnyActorLogic, fromPromise } from 'xstate'
-import type { ApiClient } from '../api/client'
 import { type AppBootMachine, storeMachineOf } from '../machines/app-boot.machine'
 import { type AuthUserFetched, type StoreName, storeActorId, storeNames } from '../machines/app-boot.types'
 import type { TitleInfo } from '../machines/socket.types'
 import { toTitleInfo } from '../machines/title-info.machine'
+import { readLiveRanking } from './domain-stores'
+import type { GameReads } from './game-reads'
 
 /** Loads one store's data. */
 export type StoreLoader = (signal: AbortSignal) => Promise<unknown>
 export type StoreLoaders = Readonly<Record<StoreName, StoreLoader>>
 
 /**
- * The game API calls behind each store (spec §4 "Start-up", §7). The spec does not show the paths of
- * the activity stream, polls and rankings loaders; these are ours.
+ * The game API calls behind each store (spec §4 "Start-up", §7): the state feeds the polls, the activity
+ * stream and the live ranking; every read shares the state fetching's pause.
  */
-export function defaultStoreLoaders(api: ApiClient): StoreLoaders {
+export function defaultStoreLoaders(reads: GameReads): StoreLoaders {
+  const { read, state } = reads
   return {
-    user: (signal) => api.call('user', { params: { user: 'me' }, signal }),
-    titleInfo: async (signal): Promise<TitleInfo[]> =>
-      (await api.call('universe', { signal })).map(toTitleInfo),
-    activityStream: async (signal) => (await api.call('state', { signal })).chronic,
-    polls: (signal) => api.call('polls', { signal }),
-    taggedMessages: async (signal) => (await api.call('authInfo', { signal })).taggedMessages,
-    liveRanking: (signal) => api.call('rankings', { query: { period: 'this_week' }, signal }),
-    liveStream: (signal) => api.call('untaggedMessages', { signal }),
+    user: () => read('user', { params: { user: 'me' } }),
+    titleInfo: async (): Promise<TitleInfo[]> => (await read('universe', {})).map(toTitleInfo),
+    activityStream: async () => (await state()).chronic,
+    polls: async () => (await state()).polls,
+    taggedMessages: async () => (await read('authInfo', {})).taggedMessages,
+    liveRanking: () => readLiveRanking(reads),
+    liveStream: () => read('untaggedMessages', {}),
   }
 }
 

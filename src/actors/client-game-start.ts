@@ -10,6 +10,7 @@ import type { NewPrediction } from '../machines/predictions.types'
 import type { SessionMachine } from '../machines/session.machine'
 import type { Announced } from '../machines/session.types'
 import { socketMachine } from '../machines/socket.machine'
+import { stateFetchMachine } from '../machines/state-fetch.machine'
 import { selectHasTagged, type TaggedMessagesMachine } from '../machines/tagged-messages.machine'
 import type { TitleInfoMachine } from '../machines/title-info.machine'
 import { defaultStoreLoaders, provideAppBoot } from './app-boot.actors'
@@ -18,9 +19,12 @@ import type { ClientCoreDeps } from './client-core'
 import { createGameActors } from './client-game'
 import { followChange, startGameLinks } from './client-links'
 import { domainStores } from './domain-stores'
+import { gameReadsFor } from './game-reads'
 import type { Notifier } from './notifier'
 import { refreshedCredentials, refreshSession } from './session.actors'
 import { provideSocket, type SocketDeps } from './socket.actors'
+import { provideStateFetch } from './state-fetch.actors'
+import { linkStateToGroups } from './state-links'
 
 /** What the core hands the game: its own deps (the same names), the session and the notifier it made. */
 export interface GameStartDeps
@@ -67,7 +71,19 @@ export function createGame(deps: GameStartDeps) {
     }),
     { ...options, input: {} },
   )
-  const domain = domainStores({ ...policy, reporter: deps.reporter, storage: deps.storage, now: deps.now })
+  // state fetching (spec §4): the state feeds the stores it carries; every read shares its one pause
+  const stateFetch = createActor(provideStateFetch(stateFetchMachine, policy), {
+    ...options,
+    systemId: 'stateFetch',
+  })
+  const reads = gameReadsFor(deps.api, stateFetch)
+  const domain = domainStores({
+    reads,
+    notify: deps.notify,
+    reporter: deps.reporter,
+    storage: deps.storage,
+    now: deps.now,
+  })
   const replaced = Object.keys(deps.loaders ?? {}) as StoreName[]
   const stores = Object.fromEntries(
     Object.entries(domain.stores).filter(([name]) => !replaced.includes(name as StoreName)),
@@ -76,7 +92,7 @@ export function createGame(deps: GameStartDeps) {
     provideAppBoot(appBootMachine, {
       fetchAuthUser: async () => ({ loggedIn: (await refreshSession(session)).context.announced.loggedIn }),
       refreshAuthUser: () => session.send({ type: 'session.refresh', force: true }),
-      loaders: { ...defaultStoreLoaders(deps.api), ...deps.loaders },
+      loaders: { ...defaultStoreLoaders(reads), ...deps.loaders },
       stores: { ...stores, ...deps.stores },
     }),
     options,
@@ -87,6 +103,7 @@ export function createGame(deps: GameStartDeps) {
     ...options,
     system: boot.system,
     domain,
+    reads,
     timeZone: deps.timeZone,
     now: deps.now,
     refreshBalance: () => session.send({ type: 'session.refresh', force: true }),
@@ -114,6 +131,8 @@ export function createGame(deps: GameStartDeps) {
      * change) changes and saves the stores.
      */
     start(schemas: StoredSchemas | undefined) {
+      // before the stores: their first loads ask it for the state
+      stateFetch.start()
       if (deps.boot ?? true) {
         boot.start()
         if (schemas) domain.restore(store, schemas)
@@ -121,7 +140,14 @@ export function createGame(deps: GameStartDeps) {
       for (const actor of Object.values(game)) actor.start()
       socket.start()
       if (schemas) domain.restorePerformance(game.performance, schemas)
-      links = startGameLinks(linkDeps)
+      const gameLinks = startGameLinks(linkDeps)
+      const stateLink = linkStateToGroups(stateFetch, game.groups)
+      links = {
+        unsubscribe() {
+          gameLinks.unsubscribe()
+          stateLink.unsubscribe()
+        },
+      }
     },
     /**
      * places a bet and settles with its end (the server's answer, or the refusal). Whether the player
@@ -172,6 +198,8 @@ export function createGame(deps: GameStartDeps) {
     },
     /** what a session change does to the boot, the socket and the game stores (the core hears of it first) */
     followSession(changed: Announced) {
+      // a state kept from before is another player's
+      reads.forgetState()
       boot.send({ type: 'session.changed', loggedIn: changed.loggedIn })
       socket.send(
         changed.loggedIn
@@ -182,7 +210,7 @@ export function createGame(deps: GameStartDeps) {
     },
     stop() {
       links?.unsubscribe()
-      for (const actor of [...Object.values(game), boot, socket]) actor.stop()
+      for (const actor of [...Object.values(game), boot, socket, stateFetch]) actor.stop()
     },
   }
 }

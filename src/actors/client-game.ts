@@ -13,6 +13,7 @@ import type { Clock } from './client-core'
 import { browserTimeZone, providePollCountdown, tickClock } from './clock.actors'
 import type { DomainStores } from './domain-stores'
 import type { Sendable } from './game-api'
+import type { GameReads } from './game-reads'
 import { provideGroups, storesIn } from './groups.actors'
 import { provideBet } from './polls.actors'
 import { providePredictions } from './predictions.actors'
@@ -25,6 +26,8 @@ export interface GameActorsDeps extends ServerErrorPolicyDeps {
   /** the app boot's actor system: the stores are found there by system id */
   readonly system: { get(systemId: string): AnyActorRef | undefined }
   readonly domain: DomainStores
+  /** the state and the other reads, under the app's one pause */
+  readonly reads: GameReads
   readonly inspect?: InspectObserver
   /** what runs the machines' delays @default real time */
   readonly clock?: Clock
@@ -72,7 +75,10 @@ export function createGameActors(deps: GameActorsDeps) {
 
   const actors = {
     prices: createActor(pricesMachine, options),
-    groups: createActor(provideGroups(groupsMachine, { ...policy, store: storesIn(deps.system) }), options),
+    groups: createActor(
+      provideGroups(groupsMachine, { ...policy, reads: deps.reads, store: storesIn(deps.system) }),
+      options,
+    ),
     bet: createActor(
       provideBet(betMachine, { ...policy, polls, now, refreshBalance: deps.refreshBalance }),
       options,

@@ -119,6 +119,8 @@ export function clientFacade(core: ClientCore) {
     actorOptions: core.clock ? { clock: core.clock } : {},
     login: (credentials: Credentials) => session.send({ type: 'session.login', ...credentials }),
     logout: () => session.send({ type: 'session.logout' }),
+    /** fetches the signed-in user again (forced): entering the sign-in route (spec §2) */
+    refreshUser: () => session.send({ type: 'session.refresh', force: true }),
     dismissNotice: (id: number) => core.notifications.send({ type: 'notice.dismiss', id }),
     placeBet: (request: BetRequest) => core.game().placeBet(request),
     tag: (prediction: NewPrediction) => core.game().tag(prediction),

@@ -1,5 +1,9 @@
 import { type AnyActorRef, fromPromise } from 'xstate'
 import type { StoredSchemas } from '../api/client/load-schemas'
+import { defaultGroupId } from '../api/groups'
+import type { RankingRow } from '../api/rankings'
+import { stateRankingRows } from '../api/state'
+import { wholeLiveRanking } from '../domain/state-ranking'
 import { activityMachine } from '../machines/activity.machine'
 import { liveRankingMachine } from '../machines/live-ranking.machine'
 import { liveStreamMachine } from '../machines/live-stream.machine'
@@ -13,8 +17,10 @@ import { titleInfoMachine, toTitleInfo } from '../machines/title-info.machine'
 import { provideActivity } from './activity.actors'
 import type { AppBootDeps } from './app-boot.actors'
 import type { ErrorReporter } from './error-reporting'
-import { type GameCall, gameCallFor } from './game-api'
+import type { GameCall } from './game-api'
+import type { GameReads } from './game-reads'
 import { provideLiveStream } from './live-stream.actors'
+import type { Notifier } from './notifier'
 import {
   activityKeeper,
   performanceKeeper,
@@ -26,19 +32,29 @@ import {
 import { type KeyValueStorage, storagePersistence } from './persistence'
 import { providePolls } from './polls.actors'
 import { provideTaggedMessages, taggedMessagesStorageKey } from './predictions.actors'
-import type { ServerErrorPolicyDeps } from './server-error.actors'
 import { provideRecentChampions } from './store.actors'
 
 /** The boot's stores kept in local storage (spec §9 "Local persistence"); performance is the fourth. */
 export type PersistedStore = 'polls' | 'activityStream' | 'taggedMessages'
 
-export interface DomainStoresDeps extends ServerErrorPolicyDeps {
+export interface DomainStoresDeps {
+  /** the state and the other reads, under the app's one pause */
+  readonly reads: GameReads
+  readonly notify: Notifier
   readonly reporter: ErrorReporter
   /** where the persisted stores are kept @default the browser's localStorage */
   readonly storage?: KeyValueStorage
   /** @default Date.now */
   readonly now?: () => number
 }
+
+/**
+ * This week's ranking of the active group: the state's when it is whole, else the whole list
+ * (`GET /v1/stockgame/rankings`: the player's own row may be past the state's 20).
+ */
+export const readLiveRanking = async ({ state, read }: GameReads): Promise<readonly RankingRow[]> =>
+  wholeLiveRanking((await state()).rankings, defaultGroupId, stateRankingRows) ??
+  read('rankings', { query: { period: 'this_week' } })
 
 /** The player's bets and predictions per title, both performance calls at once. */
 export const loadPerformance = (call: GameCall) =>
@@ -56,7 +72,7 @@ export const loadPerformance = (call: GameCall) =>
  * (`keepers`, spec §9 "Local persistence").
  */
 export function domainStores(deps: DomainStoresDeps) {
-  const { api, reporter } = deps
+  const { reads, reporter } = deps
   const tagged = storagePersistence(taggedMessagesStorageKey, deps.storage)
   const keepers = {
     polls: pollsKeeper(deps.storage),
@@ -68,17 +84,13 @@ export function domainStores(deps: DomainStoresDeps) {
   const stores = {
     titleInfo: titleInfoMachine.provide({
       actors: {
-        loadStore: fromPromise<readonly TitleInfo[]>(async ({ signal }) =>
-          (await api.call('universe', { signal })).map(toTitleInfo),
+        loadStore: fromPromise<readonly TitleInfo[]>(async () =>
+          (await reads.read('universe', {})).map(toTitleInfo),
         ),
       },
     }),
     liveRanking: liveRankingMachine.provide({
-      actors: {
-        loadStore: fromPromise(({ signal }) =>
-          api.call('rankings', { query: { period: 'this_week' }, signal }),
-        ),
-      },
+      actors: { loadStore: fromPromise(() => readLiveRanking(reads)) },
     }),
     activityStream: provideActivity(activityMachine, deps).provide({
       actors: { saveStore: saveStoreWith(reporter, keepers.activityStream, 'activityStream') },
@@ -104,7 +116,7 @@ export function domainStores(deps: DomainStoresDeps) {
     recentChampions: provideRecentChampions(recentChampionsMachine, deps),
     performance: performanceMachine.provide({
       actors: {
-        loadStore: loadPerformance(gameCallFor(deps)),
+        loadStore: loadPerformance(reads.read),
         saveStore: saveStoreWith(reporter, keepers.performance, 'performance'),
       },
     }),

@@ -12,6 +12,7 @@ import type {
 import type { StoreEvent } from '../machines/store.types'
 import { afterAction } from './after-action'
 import { type GameCall, gameCallFor, type Sendable } from './game-api'
+import type { GameReads } from './game-reads'
 import type { Notifier } from './notifier'
 import type { ServerErrorPolicyDeps } from './server-error.actors'
 
@@ -82,6 +83,8 @@ export interface GroupsDeps extends ServerErrorPolicyDeps {
   readonly notify: Notifier
   /** the store of a name, when the app has it */
   readonly store: (name: GroupStore) => Sendable<StoreEvent> | undefined
+  /** the lists are read under the app's one pause; a switch forgets the state of the group before */
+  readonly reads: GameReads
 }
 
 /** Finds the stores among an actor system's `store.<name>` actors (the app boot's children). */
@@ -95,7 +98,7 @@ export const storesIn =
  * data of the new group loads without waiting for the next refresh (the live stream has none).
  */
 export function provideGroups(machine: GroupsMachine, deps: GroupsDeps) {
-  const readGroupLists = fromPromise<GroupLists>(({ signal }) => deps.api.call('groups', { signal }))
+  const readGroupLists = fromPromise<GroupLists>(() => deps.reads.read('groups', {}))
   return machine.provide({
     actors: {
       changeGroup: changeGroupWith(groupCalls(gameCallFor(deps))),
@@ -107,6 +110,8 @@ export function provideGroups(machine: GroupsMachine, deps: GroupsDeps) {
     actions: {
       resetStores: (_, { stores }) =>
         afterAction(() => {
+          // the state kept is the group's before: the stores load the new group's
+          deps.reads.forgetState()
           for (const name of stores) {
             const store = deps.store(name)
             store?.send({ type: 'store.reset' })

@@ -5,12 +5,14 @@ import type { PostVoteInput } from '../machines/bet.types'
 import type { PollsMachine } from '../machines/polls.machine'
 import type { PollsEvent } from '../machines/polls.types'
 import { type GameCall, gameCallFor, goToSignIn, type Sendable } from './game-api'
+import type { GameReads } from './game-reads'
 import type { Navigator } from './navigation'
 import type { Notifier } from './notifier'
 import type { ServerErrorPolicyDeps } from './server-error.actors'
 
-/** The polls of the player (`GET /v1/stockgame/polls`). */
-export const loadPolls = (call: GameCall) => fromPromise<readonly Poll[]>(() => call('polls', {}))
+/** The polls of the player, as the state carries them (`GET /v1/stockgame/state`, spec §4). */
+export const loadPolls = (state: GameReads['state']) =>
+  fromPromise<readonly Poll[]>(async () => (await state()).polls)
 
 /** Sends a bet (`POST /v1/stockgame/polls/{pollId}/vote`, one Idempotency-Key for all attempts). */
 export const postVote = (call: GameCall) =>
@@ -18,9 +20,9 @@ export const postVote = (call: GameCall) =>
     call('vote', { params: { pollId: input.pollId }, body: input.body }),
   )
 
-/** The production wiring of the polls store. */
-export function providePolls(machine: PollsMachine, deps: ServerErrorPolicyDeps) {
-  return machine.provide({ actors: { loadStore: loadPolls(gameCallFor(deps)) } })
+/** The production wiring of the polls store: fed by the state. */
+export function providePolls(machine: PollsMachine, { reads }: { readonly reads: GameReads }) {
+  return machine.provide({ actors: { loadStore: loadPolls(reads.state) } })
 }
 
 export interface BetDeps extends ServerErrorPolicyDeps {

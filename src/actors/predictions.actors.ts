@@ -13,6 +13,7 @@ import type {
 import type { TaggedMessagesMachine } from '../machines/tagged-messages.machine'
 import type { ErrorReporter } from './error-reporting'
 import { type GameCall, gameCallFor, goToSignIn, type Sendable } from './game-api'
+import type { GameReads } from './game-reads'
 import type { Navigator } from './navigation'
 import type { Notifier } from './notifier'
 import { InvalidFormatError, type ListPersistence, storagePersistence } from './persistence'
@@ -60,7 +61,8 @@ export function mergeTaggedMessages(
   return recentPredictions([...byKey.values()], now)
 }
 
-export interface TaggedMessagesDeps extends ServerErrorPolicyDeps {
+export interface TaggedMessagesDeps {
+  readonly reads: GameReads
   readonly persistence: ListPersistence
   readonly reporter: ErrorReporter
   /** @default Date.now */
@@ -71,10 +73,7 @@ export interface TaggedMessagesDeps extends ServerErrorPolicyDeps {
  * Loads the tagged messages: the server's (the auth user's, 7 days) and the stored ones. Stored data
  * of an invalid format is reported and replaced by the next save, so it never blocks the server's.
  */
-export const loadTaggedMessages = (
-  call: GameCall,
-  deps: Omit<TaggedMessagesDeps, keyof ServerErrorPolicyDeps>,
-) =>
+export const loadTaggedMessages = (call: GameCall, deps: Omit<TaggedMessagesDeps, 'reads'>) =>
   fromPromise<LoadedTaggedMessages>(async () => {
     const user = await call('authInfo', {})
     const { storedSchemas } = await loadSchemas()
@@ -110,7 +109,7 @@ export const saveTaggedMessagesActor = (
 export function provideTaggedMessages(machine: TaggedMessagesMachine, deps: TaggedMessagesDeps) {
   return machine.provide({
     actors: {
-      loadStore: loadTaggedMessages(gameCallFor(deps), deps),
+      loadStore: loadTaggedMessages(deps.reads.read, deps),
       saveStore: saveTaggedMessagesActor(deps.persistence, deps.reporter, deps.now),
     },
   })

@@ -1,5 +1,6 @@
 import { type ActorRefFrom, fromPromise, sendParent } from 'xstate'
 import { ApiError, noAnswerStatus } from '../api/client'
+import { noticeTexts } from '../machines/notices'
 import { serverErrorMachine } from '../machines/server-error.machine'
 import type { StateFetchMachine } from '../machines/state-fetch.machine'
 import type { StateFetchEmitted } from '../machines/state-fetch.types'
@@ -59,9 +60,12 @@ export function requestState(actor: ActorRefFrom<StateFetchMachine>): Promise<un
   })
 }
 
+/** What a request gets while fetching is paused: 'No connection to server!' (status 0: no answer). */
+export const noConnection = () => new ApiError(noAnswerStatus, 'no_connection', noticeTexts.noConnection)
+
 function toFailure(error: unknown): unknown {
   if (typeof error === 'object' && error !== null && 'code' in error && error.code === 'no_connection') {
-    return new ApiError(noAnswerStatus, 'no_connection', String((error as { message?: unknown }).message))
+    return noConnection()
   }
   return error
 }

@@ -1,15 +1,16 @@
 import { fromPromise } from 'xstate'
-import type { ApiClient } from '../api/client'
 import type { Champion } from '../domain/champions'
 import type { RecentChampionsMachine } from '../machines/recent-champions.machine'
+import type { GameCall } from './game-api'
+import type { GameReads } from './game-reads'
 
 /** Last week's top three of group 1000 (`GET /v1/stockgame/champions`). */
-export const loadRecentChampions = (api: ApiClient) =>
-  fromPromise<readonly Champion[]>(({ signal }) => api.call('champions', { signal }))
+export const loadRecentChampions = (read: GameCall) =>
+  fromPromise<readonly Champion[]>(() => read('champions', {}))
 
 export function provideRecentChampions(
   machine: RecentChampionsMachine,
-  { api }: { readonly api: ApiClient },
+  { reads }: { readonly reads: GameReads },
 ) {
-  return machine.provide({ actors: { loadStore: loadRecentChampions(api) } })
+  return machine.provide({ actors: { loadStore: loadRecentChampions(reads.read) } })
 }

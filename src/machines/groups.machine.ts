@@ -103,6 +103,12 @@ export const groupsMachine = setup({
         activeGroupId: event.activeGroupId ?? context.activeGroupId,
       }
     }),
+    storePublicGroups: assign({
+      publicGroups: ({ event }) => {
+        assertEvent(event, 'groups.publicReceived')
+        return [...event.publicGroups]
+      },
+    }),
     storeSessionGroup: assign({
       activeGroupId: ({ context, event }) => {
         assertEvent(event, 'groups.load')
@@ -144,6 +150,7 @@ export const groupsMachine = setup({
   context: { groups: [], invitations: [], publicGroups: [], listFailures: 0 },
   on: {
     'groups.received': { actions: 'storeLists' },
+    'groups.publicReceived': { actions: 'storePublicGroups' },
     'group.stored': { actions: 'storeGroup' },
   },
   type: 'parallel',

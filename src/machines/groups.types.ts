@@ -55,6 +55,8 @@ export type GroupsEvent =
       readonly publicGroups: readonly Group[]
       readonly activeGroupId?: number
     }
+  /** the public groups a state answer carries (spec §3 "State response"): they replace the list */
+  | { readonly type: 'groups.publicReceived'; readonly publicGroups: readonly Group[] }
   | { readonly type: 'group.select'; readonly group: GroupRef }
   /** joins a public group or accepts an invitation: it moves from those lists to the player's */
   | { readonly type: 'group.join'; readonly group: GroupRef }

@@ -43,6 +43,8 @@ export const noticeKeys = {
   reconnected: 'reconnect',
   /** ours: the 10-second refresh keeps failing while offline; one notice replaces the last */
   authInfoFailed: 'auth_info_failed',
+  /** ours: the server-error countdown and its last word; a new one replaces the shown one, never stacks */
+  serverError: 'server_error',
 } as const
 
 /** The notices the client core raises, built once so machines, tests and docs agree. */

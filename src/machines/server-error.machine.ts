@@ -1,5 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate'
-import { type Notice, noticeTexts } from './notices'
+import { assign, fromPromise, not, setup } from 'xstate'
+import { type Notice, noticeKeys, noticeTexts } from './notices'
 import {
   isServerFailure,
   retryDelayMs,
@@ -15,11 +15,13 @@ const retryNotice = ({ context }: { context: ServerErrorContext }): Notice => ({
   caption: noticeTexts.retryCountdown(retryDelayMs(context.failures) / 1000),
   timeoutMs: retryDelayMs(context.failures),
   countdown: true,
+  key: noticeKeys.serverError,
 })
 
 const noMoreRetriesNotice = ({ context }: { context: ServerErrorContext }): Notice => ({
   kind: 'negative',
   message: noticeTexts.noMoreRetries(context.failures),
+  key: noticeKeys.serverError,
 })
 
 /** Spec §8: one game API call under the server-error policy; its output says how it ended. */

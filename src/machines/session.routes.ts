@@ -56,7 +56,8 @@ function queryParam(path: string, name: string): string | null {
 /**
  * Spec §2 "Global navigation rules" 1 to 3 as one pure function: the full path (with query) the
  * router should show for `path`; `path` itself when the visitor may stay.
- * 1. signed out, not a public route: the login route with the wanted path in `next` (SPA mode only);
+ * 1. signed out, not a public route: the login route with the wanted path in `next` (SPA mode only;
+ *    a route that requires authentication is rule 3's, in any mode);
  * 2. signed in and first-time: the first-time route with the wanted path in `next` (the error route
  *    excepted, so the server-error policy can show it);
  * 3. signed out on a route that requires authentication: the login route with `redirect`.
@@ -65,9 +66,10 @@ function queryParam(path: string, name: string): string | null {
 export function routeFor(path: string, session: RoutingSession, options: RouteOptions = {}): string {
   const pathname = pathnameOf(path)
   if (!session.loggedIn) {
+    // rule 3 names its route's own parameter: it goes before the general rule 1
+    if (authRequiredRoutes.includes(pathname)) return withQuery(loginRoute, 'redirect', path)
     if ((options.spaMode ?? true) && !publicRoutes.includes(pathname))
       return withQuery(loginRoute, 'next', path)
-    if (authRequiredRoutes.includes(pathname)) return withQuery(loginRoute, 'redirect', path)
     return path
   }
   const wanted = signedOutOnlyRoutes.includes(pathname)

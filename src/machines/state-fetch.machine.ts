@@ -1,4 +1,4 @@
-import { assign, emit, setup, stateIn } from 'xstate'
+import { assign, emit, type SnapshotFrom, setup, stateIn } from 'xstate'
 import { noticeTexts } from './notices'
 import { serverErrorMachine } from './server-error.machine'
 import { isServerFailure, type ServerCallOutcome } from './server-error.types'
@@ -21,7 +21,9 @@ const requestIdOf = (event: StateFetchEvent) => (event.type === 'state.request' 
 /**
  * Spec §4 "State fetching": the state call (under the server-error policy, whose outcome `fetchState`
  * finishes with), cached for 5 s; paused from the first 5xx until the next successful answer, which
- * navigates back from the error route.
+ * navigates back from the error route. The app's one pause: another read's 5xx (`server.failed`) pauses
+ * it too and starts a state call that tries the server; while paused, every read is refused
+ * (`selectPaused`). A forgotten state (`state.forget`) is fetched anew.
  */
 export const stateFetchMachine = setup({
   types: {} as {
@@ -77,7 +79,7 @@ export const stateFetchMachine = setup({
   initial: 'idle',
   states: {
     idle: {
-      on: { 'state.request': 'fetching' },
+      on: { 'state.request': 'fetching', 'server.failed': 'fetching.paused' },
     },
     fetching: {
       invoke: {
@@ -95,7 +97,12 @@ export const stateFetchMachine = setup({
       initial: 'connected',
       states: {
         connected: {
-          on: { 'state.serverError': 'paused' },
+          on: {
+            'state.serverError': 'paused',
+            'server.failed': 'paused',
+            // the running answer may be the one to forget: ask again
+            'state.forget': { target: '#stateFetch.fetching', reenter: true },
+          },
         },
         paused: {
           on: { 'state.request': { actions: 'rejectPaused' } },
@@ -104,7 +111,11 @@ export const stateFetchMachine = setup({
     },
     cached: {
       after: { stateCache: { target: 'idle', actions: 'forgetState' } },
-      on: { 'state.request': { actions: 'answerFromCache' } },
+      on: {
+        'state.request': { actions: 'answerFromCache' },
+        'state.forget': { target: 'idle', actions: 'forgetState' },
+        'server.failed': { target: 'fetching.paused', actions: 'forgetState' },
+      },
     },
     paused: {
       // the request is refused, and starts a new attempt: its success resumes
@@ -114,3 +125,7 @@ export const stateFetchMachine = setup({
 })
 
 export type StateFetchMachine = typeof stateFetchMachine
+
+/** Whether fetching is paused: the app's reads are refused with 'No connection to server!'. */
+export const selectPaused = (snapshot: SnapshotFrom<StateFetchMachine>) =>
+  snapshot.matches('paused') || snapshot.matches({ fetching: 'paused' })

@@ -11,6 +11,13 @@ export type StateFetchEvent =
   | { readonly type: 'state.request'; readonly requestId?: string }
   /** the running state call got a 5xx answer and is being retried (the server-error policy reports it) */
   | { readonly type: 'state.serverError' }
+  /**
+   * another read of the app got a 5xx answer: fetching pauses (one pause for the app) and a state call
+   * under the policy tries the server until it answers
+   */
+  | { readonly type: 'server.failed' }
+  /** what the cache holds is another player's or another group's (a sign-in, a group switch): fetch anew */
+  | { readonly type: 'state.forget' }
 
 /** Answers: with a requestId for one requester, without for everybody waiting on the running call. */
 export type StateFetchEmitted =

@@ -27,7 +27,10 @@ export const invitedToHawks = {
 /** The state of the lists' load (the changes are the groups model's). */
 export const listsState = (snapshot: { value: unknown }) => (snapshot.value as { lists: string }).lists
 
-const listEvents = new Set(['groups.load', 'groups.retry'])
+/** Eagles became public meanwhile: what a state answer carries (spec §3 "State response"). */
+export const eagles = { ...bears, id: bears.id + 100, name: 'Eagles' }
+
+const listEvents = new Set(['groups.load', 'groups.retry', 'groups.publicReceived'])
 const isListEvent = (event: AnyEventObject) =>
   listEvents.has(event.type) ||
   event.type.endsWith('.loadGroupLists') ||
@@ -61,6 +64,7 @@ export const groupListsModel: PathModel = {
   events: [
     { type: 'groups.load', activeGroupId: 1000 },
     { type: 'groups.retry' },
+    { type: 'groups.publicReceived', publicGroups: [bears, eagles] },
     { type: 'xstate.done.actor.loadGroupLists', output: serverLists },
     { type: 'xstate.error.actor.loadGroupLists', error: failure },
     { type: 'xstate.done.actor.refreshGroupLists', output: refreshedLists },
@@ -84,8 +88,9 @@ export const groupListsModel: PathModel = {
     const context = snapshot.context as GroupsContext
     const facts = [
       context.groups.length
-        ? `${context.groups.length} groups, ${context.invitations.length} invitation(s), 1 public group`
+        ? `${context.groups.length} groups, ${context.invitations.length} invitation(s)`
         : 'no lists',
+      `${context.publicGroups.length} public group(s)`,
       ...(context.listFailures ? [`${context.listFailures} failed in a row`] : []),
     ]
     return `${listsState(snapshot)} (${facts.join('; ')})`
@@ -96,6 +101,8 @@ export const groupListsModel: PathModel = {
         return 'the player signs in (active group 1000)'
       case 'groups.retry':
         return 'Retry'
+      case 'groups.publicReceived':
+        return 'a state answer carries the public groups (Bears, Eagles)'
       case 'xstate.done.actor.loadGroupLists':
         return 'the lists arrive (Everybody and Traders; an invitation to Owls; Bears to join)'
       case 'xstate.error.actor.loadGroupLists':

@@ -44,8 +44,10 @@ export const serverErrorModel: PathModel = {
             caption: `Retry starting in ${2 ** n} seconds...`,
             timeoutMs: 2 ** n * 1000,
             countdown: true,
+            // one countdown at a time: each replaces the last
+            key: 'server_error',
           }
-        : { kind: 'negative', message: `For the ${n}th time - no more retries!` }
+        : { kind: 'negative', message: `For the ${n}th time - no more retries!`, key: 'server_error' }
     return [{ action: 'reportServerError' }, { navigate: '/error' }, { notice }]
   },
   describeState: (snapshot) => {

@@ -15,11 +15,14 @@ export const stateFetchModel: PathModel = {
   summary:
     'The state call (spec §4 "State fetching"): cached for 5 s, paused from the first 5xx until the next success, which navigates back.',
   machine: stateFetchMachine,
-  // a request while the call runs waits for it; a late 5xx report changes nothing
-  ignoredEvents: ['state.request', 'state.serverError'],
+  // a request while the call runs waits for it; a late 5xx report changes nothing; a paused app stays
+  // paused whatever else fails; there is nothing to forget while paused
+  ignoredEvents: ['state.request', 'state.serverError', 'server.failed', 'state.forget'],
   events: [
     { type: 'state.request', requestId },
     { type: 'state.serverError' },
+    { type: 'server.failed' },
+    { type: 'state.forget' },
     { type: 'xstate.done.actor.fetchState', output: { ok: true, data: gameState } },
     { type: 'xstate.done.actor.fetchState', output: { ok: false, error: serverFailure } },
     { type: 'xstate.done.actor.fetchState', output: { ok: false, error: signedOut } },
@@ -36,6 +39,12 @@ export const stateFetchModel: PathModel = {
           return [{ emit: { type: 'state.failed', requestId, error: noConnection } }]
         if (at === 'paused') return [{ emit: { type: 'state.failed', requestId, error: noConnection } }, call]
         return [] // fetching.connected: waits for the running call
+      case 'server.failed':
+        // another read failed: a state call tries the server (a running one goes on)
+        return at === 'idle' || at === 'cached' ? [call] : []
+      case 'state.forget':
+        // a running call is asked again: its answer may be of the player or group before
+        return at === 'fetching.connected' ? [call] : []
       case 'xstate.done.actor.fetchState': {
         const outcome = event.output as { ok: boolean; error?: unknown }
         if (!outcome.ok) return [{ emit: { type: 'state.failed', error: outcome.error } }]
@@ -59,6 +68,10 @@ export const stateFetchModel: PathModel = {
         return `the app asks for the state (${event.requestId})`
       case 'state.serverError':
         return 'an attempt of the state call gets a 5xx (the policy retries)'
+      case 'server.failed':
+        return 'another read of the app gets a 5xx'
+      case 'state.forget':
+        return 'the player or the active group changes'
       case 'xstate.done.actor.fetchState': {
         const output = event.output as { ok: boolean; error?: ApiError }
         return output.ok ? 'the state call answers' : `the state call gives up with ${output.error?.status}`

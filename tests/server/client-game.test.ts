@@ -14,6 +14,7 @@ import { rewardFactorFor } from '../../src/domain/reward-factor'
 import { storeNames } from '../../src/machines/app-boot.types'
 import { selectHasBet, selectPolls } from '../../src/machines/polls.machine'
 import { selectLatestPrices } from '../../src/machines/prices.machine'
+import { stateCacheMs } from '../../src/machines/state-fetch.types'
 import {
   selectHasTagged,
   selectIsCorrect,
@@ -74,20 +75,23 @@ describe.each(dialects)('the client playing against the server on %s', (dialect)
 
   /**
    * Reloads a store (a forced initialize, as the 10 s refresh does) until `until` holds; a load already
-   * running (the refresh's) is waited for first, since a forced initialize does not interrupt it.
+   * running (the refresh's) is waited for first, since a forced initialize does not interrupt it. A
+   * store the state feeds sees the server's change once the state cached before it is 5 s old.
    */
   async function reloadUntil<A extends AnyActorRef>(
     actor: A,
     until: (snapshot: SnapshotFrom<A>) => boolean,
   ): Promise<SnapshotFrom<A>> {
     const ref: AnyActorRef = actor
-    const deadline = Date.now() + waitMs
+    const deadline = Date.now() + waitMs + stateCacheMs
     for (;;) {
       await waitFor(ref, (s) => !s.matches('loading'), { timeout: waitMs })
       ref.send({ type: 'store.initialize', force: true })
       const loaded = await waitFor(ref, (s) => !s.matches('loading'), { timeout: waitMs })
       if (until(loaded)) return loaded
       if (Date.now() > deadline) throw new Error(`${actor.id} did not reload to the expected data`)
+      // answered from the state's cache at once: no busy loop
+      await new Promise((resolve) => setTimeout(resolve, 100))
     }
   }
 
@@ -287,7 +291,11 @@ describe.each(dialects)('the client playing against the server on %s', (dialect)
     expect(vote).toMatchObject({ vote: 'up', ttcBet: stake * 100 })
     expect(await balanceOf(server, userId)).toBe(granted - stake * 100)
     // the server's list shows the bet too, after a reload
-    const relisted = await reloadUntil(store('polls'), () => true)
+    // (once the state cached before the bet is 5 s old)
+    const relisted = await reloadUntil(
+      store('polls'),
+      (s) => selectPolls(s.context).find((p) => p.pollId === poll.pollId)?.results?.numUsersBetUp === 1,
+    )
     expect(selectPolls(relisted.context).find((p) => p.pollId === poll.pollId)).toMatchObject({
       votes: [{ pollId: poll.pollId, userId, vote: 'up', ttcBet: stake }],
       results: { numUsersBetUp: 1, totalTtcBet: stake },

@@ -1,7 +1,12 @@
+import { type ActorRefFrom, createActor } from 'xstate'
+import { type GameReads, gameReadsFor } from '../../src/actors/game-reads'
 import type { Navigator } from '../../src/actors/navigation'
 import type { Notice, Notifier } from '../../src/actors/notifier'
+import { provideStateFetch } from '../../src/actors/state-fetch.actors'
+import type { ApiClient } from '../../src/api/client'
 import { defaultSettings, type Settings } from '../../src/api/settings'
 import type { AuthUser } from '../../src/api/users'
+import { type StateFetchMachine, stateFetchMachine } from '../../src/machines/state-fetch.machine'
 
 /** A signed-in player as `GET /v1/auth/info` answers. */
 export function authUser(overrides: Partial<AuthUser> = {}): AuthUser {
@@ -50,3 +55,21 @@ export function fakeNotifier() {
 }
 
 export const settle = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+/**
+ * The app's reads over `api` as production wires them: a running state-fetch actor (the state cached
+ * 5 s, one pause for every read), with the policy's navigation and notices going to the given fakes.
+ */
+export function readsOver(
+  api: ApiClient,
+  effects: { navigator?: Navigator; notifier?: Notifier } = {},
+): GameReads & { readonly fetching: ActorRefFrom<StateFetchMachine> } {
+  const fetching = createActor(
+    provideStateFetch(stateFetchMachine, {
+      api,
+      navigate: effects.navigator ?? fakeNavigator().navigator,
+      notify: effects.notifier ?? fakeNotifier().notifier,
+    }),
+  ).start()
+  return { ...gameReadsFor(api, fetching), fetching }
+}

@@ -51,6 +51,22 @@ export function memoryApi(overrides: Record<string, Handler> = {}) {
     switchGroup: ({ body }) => body,
     vote: refused(400),
     logout: () => undefined,
+    // the state carries the polls, the activity stream, the rankings and the public groups: made of the
+    // handlers of those calls, so a test that answers one of them answers it in the state too
+    state: async (args) => ({
+      users: [],
+      polls: await handlers.polls?.(args),
+      chronic: await handlers.activity?.(args),
+      rankings: {
+        1000: {
+          this_week: await handlers.rankings?.({ query: { period: 'this_week' } }),
+          last_week: [],
+          all_time: [],
+        },
+      },
+      publicGroups:
+        ((await handlers.groups?.(args)) as { publicGroups?: unknown } | undefined)?.publicGroups ?? [],
+    }),
     ...overrides,
   }
   const calls: string[] = []

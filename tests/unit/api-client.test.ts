@@ -191,6 +191,38 @@ describe('requests', () => {
     server.reply('/v1/auth/logout', { status: 204 })
     await expect(api.call('logout')).resolves.toBeUndefined()
   })
+
+  it("send the state's last ETag and take a 304 as unchanged: the answer parsed before", async () => {
+    const state = { users: [], polls: [], rankings: {}, chronic: [], publicGroups: [] }
+    const fresh = { ...state, rankings: { 1000: { this_week: [], last_week: [], all_time: [] } } }
+    const conditional = createApiClient({ baseUrl: server.url, appVersion: version })
+    server.reply(
+      '/v1/stockgame/state',
+      { body: state, headers: { etag: 'W/"one"' } },
+      { status: 304, headers: { etag: 'W/"one"' } },
+      { body: fresh, headers: { etag: 'W/"two"' } },
+    )
+    const first = await conditional.call('state')
+    expect(first).toEqual(state)
+    // nothing changed: the same object, so whoever compares knows
+    await expect(conditional.call('state')).resolves.toBe(first)
+    await expect(conditional.call('state')).resolves.toEqual(fresh)
+    expect(requestsTo('/v1/stockgame/state').map((request) => request.headers['if-none-match'])).toEqual([
+      undefined,
+      'W/"one"',
+      'W/"one"',
+    ])
+  })
+
+  it('send no If-None-Match on other reads', async () => {
+    server.reply('/v1/stockgame/universe', { body: [], headers: { etag: 'W/"u"' } })
+    await api.call('universe')
+    await api.call('universe')
+    expect(requestsTo('/v1/stockgame/universe').map((request) => request.headers['if-none-match'])).toEqual([
+      undefined,
+      undefined,
+    ])
+  })
 })
 
 describe('retries', () => {

@@ -11,7 +11,7 @@ import {
   storeNames,
   storeSystemId,
 } from '~/machines/app-boot.types'
-import { settle } from '../support/client-fixtures'
+import { readsOver, settle } from '../support/client-fixtures'
 
 /** The boot machine with stand-in stores that record what they are told, on a simulated clock. */
 function start() {
@@ -131,11 +131,15 @@ describe('the boot wiring with the real store machine', () => {
     actor.stop()
   })
 
-  it('calls the game API behind the default loaders', async () => {
+  it('calls the game API behind the default loaders: one state call feeds three stores', async () => {
     const calls: unknown[][] = []
     const answers: Record<string, unknown> = {
       universe: [{ id: 2494, n: 'Apple', type: 'others', c: ['AAPL'], currency: 'USD' }],
-      state: { chronic: [{ type: 'Vote' }] },
+      state: {
+        chronic: [{ type: 'Vote' }],
+        polls: [{ pollId: 1 }],
+        rankings: { 1000: { this_week: [{ rank: 1 }] } },
+      },
       authInfo: { taggedMessages: [{ messageId: 'm' }] },
     }
     const api = {
@@ -145,23 +149,24 @@ describe('the boot wiring with the real store machine', () => {
         return answers[name] ?? name
       },
     } as unknown as ApiClient
-    const loaders = defaultStoreLoaders(api)
+    const loaders = defaultStoreLoaders(readsOver(api))
     const signal = new AbortController().signal
     expect(await loaders.titleInfo(signal)).toEqual([{ id: 2494, n: 'Apple', currency: 'USD' }])
     expect(await loaders.activityStream(signal)).toEqual([{ type: 'Vote' }])
     expect(await loaders.taggedMessages(signal)).toEqual([{ messageId: 'm' }])
     await loaders.user(signal)
-    await loaders.polls(signal)
-    await loaders.liveRanking(signal)
+    expect(await loaders.polls(signal)).toEqual([{ pollId: 1 }])
+    // the state's ranking is whole (fewer rows than the state's cut): no rankings call
+    expect(await loaders.liveRanking(signal)).toEqual([{ rank: 1 }])
     await loaders.liveStream(signal)
+    // every read leaves its 5xx to the one pause
+    const read = { passServerErrors: true }
     expect(calls).toEqual([
-      ['universe', {}],
-      ['state', {}],
-      ['authInfo', {}],
-      ['user', { params: { user: 'me' } }],
-      ['polls', {}],
-      ['rankings', { query: { period: 'this_week' } }],
-      ['untaggedMessages', {}],
+      ['universe', read],
+      ['state', read],
+      ['authInfo', read],
+      ['user', { params: { user: 'me' }, ...read }],
+      ['untaggedMessages', read],
     ])
   })
 })

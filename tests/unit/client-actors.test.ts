@@ -11,10 +11,12 @@ import {
   provideStateFetch,
   requestState,
 } from '~/actors'
+import { gameReadsFor } from '~/actors/game-reads'
 import { type ApiClient, ApiError, createApiClient } from '~/api/client'
 import { recentChampionsMachine } from '~/machines/recent-champions.machine'
 import { serverErrorMachine } from '~/machines/server-error.machine'
 import { stateFetchMachine } from '~/machines/state-fetch.machine'
+import { readsOver } from '../support/client-fixtures'
 import { type RecordingServer, startRecordingServer } from '../support/recording-server'
 
 const internalError = {
@@ -125,6 +127,7 @@ describe('the server-error policy, wired', () => {
         caption: 'Retry starting in 2 seconds...',
         timeoutMs: 2000,
         countdown: true,
+        key: 'server_error',
       },
     ])
     clock.increment(2000)
@@ -225,6 +228,46 @@ describe('state fetching, wired', () => {
   })
 })
 
+describe("the app's one pause, wired", () => {
+  it("pauses every read at one read's 5xx: one countdown, the others refused, the state call resumes", async () => {
+    const clock = new SimulatedClock()
+    const { navigator, moves } = fakeNavigator('/groups')
+    const { notifier, notices } = fakeNotifier()
+    const state = { users: [], polls: [], rankings: {}, chronic: [], publicGroups: [] }
+    server.reply('/v1/stockgame/universe', internalError, { body: [] })
+    server.reply('/v1/stockgame/state', internalError, internalError, { body: state })
+    const fetching = createActor(
+      provideStateFetch(stateFetchMachine, { api, navigate: navigator, notify: notifier }),
+      {
+        clock,
+      },
+    ).start()
+    const reads = gameReadsFor(api, fetching)
+
+    // the universe's 5xx: not retried by the read itself, it pauses the app
+    await expect(reads.read('universe', {})).rejects.toMatchObject({ status: 500 })
+    await vi.waitFor(() => expect(notices).toHaveLength(1))
+    expect(moves).toEqual([{ to: '/error', replace: false }])
+    // paused: any read, and the state, refused at once without a request
+    const before = server.requests.length
+    await expect(reads.read('groups', {})).rejects.toMatchObject({ message: 'No connection to server!' })
+    await expect(reads.state()).rejects.toMatchObject({ code: 'no_connection' })
+    expect(server.requests).toHaveLength(before)
+
+    // the state call's second 5xx: the countdown notice is the same one, replaced (one key)
+    clock.increment(2000)
+    await vi.waitFor(() => expect(notices).toHaveLength(2))
+    expect(new Set(notices.map((notice) => notice.key))).toEqual(new Set(['server_error']))
+    clock.increment(4000)
+    await vi.waitFor(() => expect(moves.at(-1)).toEqual({ to: '/groups', replace: true }))
+    // resumed: reads go out again, the state answers from its cache
+    await expect(reads.read('universe', {})).resolves.toEqual([])
+    await expect(reads.state()).resolves.toEqual(state)
+    expect(server.requests.filter((request) => request.path === '/v1/stockgame/state')).toHaveLength(3)
+    fetching.stop()
+  })
+})
+
 describe('recent champions, wired', () => {
   it("load last week's champions of the server", async () => {
     server.reply('/v1/stockgame/champions', {
@@ -233,7 +276,7 @@ describe('recent champions, wired', () => {
         { rank: 1, userId: 5, username: 'alice', points: 12 },
       ],
     })
-    const actor = createActor(provideRecentChampions(recentChampionsMachine, { api }), {
+    const actor = createActor(provideRecentChampions(recentChampionsMachine, { reads: readsOver(api) }), {
       input: { loggedIn: true },
     }).start()
     actor.send({ type: 'store.initialize' })

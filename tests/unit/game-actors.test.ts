@@ -45,8 +45,19 @@ import type { TaggedMessagesData } from '~/machines/predictions.types'
 import { pricesMachine, selectLatestPrices } from '~/machines/prices.machine'
 import type { StoreContext } from '~/machines/store.types'
 import { taggedMessagesMachine } from '~/machines/tagged-messages.machine'
+import { readsOver } from '../support/client-fixtures'
 import { day, group, hour, pollAt, serverMessage, taggedMessage } from '../support/game-fixtures'
 import { taggedPerformance } from '../support/memory-api'
+
+/** A state answer with nothing but what a test puts in. */
+const stateWith = (parts: Record<string, unknown>) => ({
+  users: [],
+  polls: [],
+  rankings: {},
+  chronic: [],
+  publicGroups: [],
+  ...parts,
+})
 
 const settle = () => new Promise((resolve) => setImmediate(resolve))
 afterEach(() => vi.useRealTimers())
@@ -76,7 +87,12 @@ function deps(handlers: Record<string, Handler>) {
     notices,
     moves,
     reports,
-    base: { api, navigate, notify: { show: (notice: Notice) => void notices.push(notice) } },
+    base: {
+      api,
+      navigate,
+      notify: { show: (notice: Notice) => void notices.push(notice) },
+      reads: readsOver(api),
+    },
     reporter: { report: (report: ErrorReport) => void reports.push(report) },
   }
 }
@@ -198,7 +214,10 @@ describe('the tagged-message actors', () => {
 describe('the poll actors', () => {
   it('wire a bet: shown in the polls store at once, the results after the answer', async () => {
     const results = { numUsersBetUp: 1, numUsersBetFlat: 0, numUsersBetDown: 0, totalTtcBet: 10 }
-    const { base, calls } = deps({ polls: async () => [pollAt(1, 1, 0)], vote: async () => results })
+    const { base, calls } = deps({
+      state: async () => stateWith({ polls: [pollAt(1, 1, 0)] }),
+      vote: async () => results,
+    })
     const polls = createActor(providePolls(pollsMachine, base), { input: { loggedIn: true } }).start()
     polls.send({ type: 'titles.changed', titleIds: [1] })
     polls.send({ type: 'store.initialize' })
@@ -364,15 +383,17 @@ describe('the live stream and activity actors', () => {
     expect(notices.at(-1)).toEqual({ kind: 'warning', message: 'Error fetching messages!' })
   })
 
-  it('load the first page of the activity stream', async () => {
-    const { base, calls } = deps({ activity: async () => [{ type: 'Vote', timestamp: 1, data: {} }] })
+  it("load the activity stream from the state's chronic", async () => {
+    const { base, calls } = deps({
+      state: async () => stateWith({ chronic: [{ type: 'Vote', timestamp: 1, data: {} }] }),
+    })
     const activity = createActor(provideActivity(activityMachine, base), {
       input: { loggedIn: true },
     }).start()
     activity.send({ type: 'store.initialize' })
     await settle()
     await settle()
-    expect(calls).toEqual([{ name: 'activity', args: { query: {}, passServerErrors: true } }])
+    expect(calls).toEqual([{ name: 'state', args: { passServerErrors: true } }])
     expect(activity.getSnapshot().context.data).toHaveLength(1)
   })
 })

@@ -73,6 +73,7 @@ describe('the server-error policy', () => {
       caption: 'Retry starting in 2 seconds...',
       timeoutMs: 2000,
       countdown: true,
+      key: 'server_error',
     })
   })
 
@@ -94,6 +95,8 @@ describe('the server-error policy', () => {
   it('takes another retry limit', async () => {
     const { actor, seen } = start([status(500)], { maxRetries: 0 })
     expect(await toPromise(actor)).toEqual({ ok: false, error: status(500) })
-    expect(seen.notices).toEqual([{ kind: 'negative', message: 'For the 1th time - no more retries!' }])
+    expect(seen.notices).toEqual([
+      { kind: 'negative', message: 'For the 1th time - no more retries!', key: 'server_error' },
+    ])
   })
 })

@@ -223,10 +223,10 @@ describe('routeFor (spec §2 rules 1 to 3)', () => {
     expect(routeFor('/polls', player)).toBe('/polls')
   })
 
-  it('3. sends a visitor of a route that requires authentication to login with redirect (outside SPA mode)', () => {
+  it('3. sends a visitor of a route that requires authentication to login with redirect (in SPA mode too)', () => {
     expect(routeFor('/settings', guest, { spaMode: false })).toBe('/account/signin?redirect=%2Fsettings')
     expect(routeFor('/polls', guest, { spaMode: false })).toBe('/polls')
-    expect(routeFor('/settings', guest)).toBe('/account/signin?next=%2Fsettings')
+    expect(routeFor('/settings', guest)).toBe('/account/signin?redirect=%2Fsettings')
     expect(routeFor('/settings', player)).toBe('/settings')
   })
 

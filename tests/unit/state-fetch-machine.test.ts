@@ -3,7 +3,7 @@ import { type ActorRefFrom, createActor, fromPromise, SimulatedClock } from 'xst
 import { requestState } from '~/actors/state-fetch.actors'
 import { ApiError } from '~/api/client'
 import type { ServerCallOutcome } from '~/machines/server-error.types'
-import { stateFetchMachine } from '~/machines/state-fetch.machine'
+import { selectPaused, stateFetchMachine } from '~/machines/state-fetch.machine'
 
 /** State fetching with a fake state call whose outcomes the test settles one by one. */
 function start() {
@@ -93,5 +93,50 @@ describe('state fetching', () => {
     expect(await rejection(waiting)).toBe(signedOut)
     expect(actor.getSnapshot().value).toBe('idle')
     expect(navigatedBack()).toBe(0)
+  })
+
+  it("pauses on another read's 5xx and tries the server with a state call; its success resumes", async () => {
+    const { actor, calls, navigatedBack } = start()
+    expect(selectPaused(actor.getSnapshot())).toBe(false)
+    actor.send({ type: 'server.failed' })
+    await settle()
+    expect(selectPaused(actor.getSnapshot())).toBe(true)
+    expect(calls).toHaveLength(1)
+    expect(await rejection(requestState(actor))).toMatchObject({ code: 'no_connection' })
+    // a second failing read while paused starts nothing more
+    actor.send({ type: 'server.failed' })
+    await settle()
+    expect(calls).toHaveLength(1)
+    calls[0]?.({ ok: true, data: state })
+    await settle()
+    expect(selectPaused(actor.getSnapshot())).toBe(false)
+    expect(navigatedBack()).toBe(1)
+    await expect(requestState(actor)).resolves.toBe(state)
+  })
+
+  it('forgets a cached state: the next request calls again', async () => {
+    const { actor, calls } = start()
+    const first = requestState(actor)
+    await settle()
+    calls[0]?.({ ok: true, data: state })
+    await first
+    actor.send({ type: 'state.forget' })
+    const next = requestState(actor)
+    await settle()
+    expect(calls).toHaveLength(2)
+    const other = { polls: [1] }
+    calls[1]?.({ ok: true, data: other })
+    await expect(next).resolves.toBe(other)
+  })
+
+  it('asks again when told to forget while a call runs, answering the waiting with the new answer', async () => {
+    const { actor, calls } = start()
+    const { answer } = await pending(actor)
+    actor.send({ type: 'state.forget' })
+    await settle()
+    expect(calls).toHaveLength(2)
+    const other = { polls: [2] }
+    calls[1]?.({ ok: true, data: other })
+    await expect(answer).resolves.toBe(other)
   })
 })

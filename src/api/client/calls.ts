@@ -29,6 +29,11 @@ export interface CallDefinition {
   readonly body?: true
   /** the answer is parsed by the schema in `callSchemas`; absent when the call answers without a body (204) */
   readonly response?: true
+  /**
+   * a conditional read: the client sends the last answer's ETag as `If-None-Match` and takes a 304 as
+   * "unchanged", resolving with the answer it parsed before (the same object)
+   */
+  readonly conditional?: true
 }
 
 /**
@@ -68,7 +73,8 @@ export const apiCalls = {
   },
 
   // game
-  state: { method: 'GET', path: '/v1/stockgame/state', retries: read, response: true },
+  /** polled every 10 s: a 304 (its ETag) says nothing changed */
+  state: { method: 'GET', path: '/v1/stockgame/state', retries: read, response: true, conditional: true },
   universe: { method: 'GET', path: '/v1/stockgame/universe', retries: read, response: true },
   untaggedMessages: {
     method: 'GET',

@@ -87,8 +87,20 @@ function isRetriedHere(definition: CallDefinition, args: LooseArgs, failure: Api
   return failure.code === 'timeout' || (failure.status >= 500 && !args.passServerErrors)
 }
 
-/** The game API client (spec §7): cookies, x-app-version, retries by the call table, typed answers. */
+/** The last answer of a conditional read: its validator and what it parsed to. */
+interface Validated {
+  readonly etag: string
+  readonly data: unknown
+}
+
+const notModified = 304
+
+/**
+ * The game API client (spec §7): cookies, x-app-version, retries by the call table, typed answers.
+ * Conditional reads (the state) keep their last answer per address, so a 304 resolves with it.
+ */
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const validated = new Map<string, Validated>()
   const $fetch = ofetch.create(
     {
       baseURL: options.baseUrl ?? '',
@@ -99,7 +111,13 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     options.fetch ? { fetch: options.fetch } : {},
   )
 
-  async function attempt(definition: CallDefinition, path: string, args: LooseArgs, key: string | undefined) {
+  async function attempt(
+    definition: CallDefinition,
+    path: string,
+    args: LooseArgs,
+    key: string | undefined,
+    etag: string | undefined,
+  ) {
     const timeoutMs = args.timeoutMs ?? definition.timeoutMs ?? options.timeoutMs ?? 30_000
     const controller = new AbortController()
     let timedOut = false
@@ -116,7 +134,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         // only what the table declares goes on the wire
         query: definition.query ? (args.query as Record<string, unknown>) : undefined,
         body: definition.body ? (args.body as BodyInit | Record<string, unknown>) : undefined,
-        headers: key ? { 'idempotency-key': key } : undefined,
+        headers: { ...(key && { 'idempotency-key': key }), ...(etag && { 'if-none-match': etag }) },
         signal: controller.signal,
         // every answer, errors included, tells the server's time
         onResponse: ({ response }) => {
@@ -127,7 +145,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
           options.onServerTime?.(headers, sentAt, Date.now())
         },
       })
-      return { status: response.status, data: response._data }
+      return { status: response.status, data: response._data, etag: response.headers.get('etag') }
     } catch (error) {
       if (args.signal?.aborted) throw new AbortError(args.signal.reason)
       const failure = toApiError(error, timedOut)
@@ -143,11 +161,14 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     const path = resolvePath(name, definition.path, args.params)
     // one key per logical call: every retry below sends the same, so the server replays its first answer
     const key = definition.idempotencyKey ? (args.idempotencyKey ?? newIdempotencyKey()) : undefined
-    const { status, data } = await pRetry(() => attempt(definition, path, args, key), {
+    const address = definition.conditional ? `${path}?${JSON.stringify(args.query ?? {})}` : undefined
+    const last = address === undefined ? undefined : validated.get(address)
+    const { status, data, etag } = await pRetry(() => attempt(definition, path, args, key, last?.etag), {
       retries: definition.retries ?? defaultRetries,
       minTimeout: 0,
       signal: args.signal,
     })
+    if (status === notModified && last) return last.data
     if (!definition.response) return undefined
     // the schemas load on the first answer to parse (a guest's boot parses none)
     const response = (await loadSchemas()).callSchemas[name] as { readonly response: z.ZodType }
@@ -163,6 +184,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         },
       )
     }
+    if (address !== undefined && etag) validated.set(address, { etag, data: parsed.data })
     return parsed.data
   }
 

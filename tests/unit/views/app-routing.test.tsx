@@ -30,7 +30,7 @@ describe('App routing (spec §2)', () => {
 
   it('sends a guest who wants the settings to sign in (the settings require authentication)', async () => {
     const view = show('/settings', memoryApi({ authInfo: refused(401) }))
-    await waitFor(() => expect(view.history.at(-1)).toMatch(/^\/account\/signin\?next=%2Fsettings/))
+    await waitFor(() => expect(view.history.at(-1)).toBe('/account/signin?redirect=%2Fsettings'))
   })
 
   it('lets a guest see a public route', async () => {

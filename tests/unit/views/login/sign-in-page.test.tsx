@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { act } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
+import { Route, Switch } from 'wouter'
 import { ApiError } from '~/api/client'
 import { SignIn } from '~/views/screens/login/SignIn'
 import { authUser, settingsOf } from '../../../support/client-fixtures'
@@ -28,6 +30,36 @@ const signUpTab = async (user: ReturnType<typeof userEvent.setup>) => {
   await user.click(screen.getByRole('tab', { name: 'Sign up' }))
   return within(await screen.findByRole('form', { name: 'Sign up' }))
 }
+
+describe('entering /account/signin (spec §2)', () => {
+  it('refreshes the user first: a player signed in meanwhile goes on to the index', async () => {
+    let signedInElsewhere = false
+    const view = renderScreen(
+      <Switch>
+        <Route path="/account/signin" component={SignIn} />
+      </Switch>,
+      {
+        // a public page: the guest stays there
+        path: '/coming-soon',
+        api: memoryApi({
+          authInfo: () => (signedInElsewhere ? authUser({ id: 5 }) : refused(401)()),
+          settings: () => settingsOf(false),
+          authProviders: () => ({ providers: [] }),
+        }),
+      },
+    )
+    stops.push(view.stop)
+    // the boot's look-up answered: a guest
+    await waitFor(() => expect(view.calls).toContain('authInfo'))
+    await waitFor(() => expect(view.client.session.getSnapshot().matches('guest')).toBe(true))
+    const before = view.calls.filter((name) => name === 'authInfo').length
+    // another tab signed in; this one opens the sign-in page
+    signedInElsewhere = true
+    act(() => view.client.effects.navigate.go('/account/signin'))
+    await waitFor(() => expect(view.history.at(-1)).toBe('/'))
+    expect(view.calls.filter((name) => name === 'authInfo').length).toBeGreaterThan(before)
+  })
+})
 
 describe('the sign-in and sign-up tabs (WAI-ARIA tabs pattern)', () => {
   it('selects a tab on click or with the arrow keys, only the selected one in the tab order', async () => {
