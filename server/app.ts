@@ -36,6 +36,7 @@ import { pollsRoutes } from './http/polls.routes'
 import { predictionsRoutes } from './http/predictions.routes'
 import { rankingsRoutes } from './http/rankings.routes'
 import { registerSecurityHeaders } from './http/security-headers'
+import { skillRoutes } from './http/skill.routes'
 import { registerSpa } from './http/spa'
 import { stateRoutes } from './http/state.routes'
 import { testClockRoutes } from './http/test-clock.routes'
@@ -192,6 +193,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(authRoutes, { ctx })
   await app.register(oauthRoutes, { ctx })
   await app.register(usersRoutes, { ctx })
+  await app.register(skillRoutes, { ctx })
   await app.register(invitationsRoutes, { ctx })
   await app.register(mailUnsubscribeRoutes, { ctx })
   await app.register(marketRoutes, { ctx })

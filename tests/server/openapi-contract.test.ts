@@ -123,6 +123,8 @@ describe.each(dialects)('real answers match the OpenAPI document on %s', (dialec
     expect((await alice.client.get('/v1/users')).status).toBe(400)
     expect((await alice.client.get(`/v1/users/${bob.username}`)).status).toBe(200)
     expect((await alice.client.get(`/v1/users/${uniqueName('nobody')}`)).status).toBe(404)
+    expect((await alice.client.get(`/v1/users/${bob.username}/skill`)).status).toBe(200)
+    expect((await alice.client.get(`/v1/users/${uniqueName('nobody')}/skill`)).status).toBe(404)
     expect((await alice.client.get('/v1/users/me/settings')).status).toBe(200)
     expect((await alice.client.get(`/v1/users/${bob.user.id}/settings`)).status).toBe(403)
     expect((await alice.client.patch('/v1/users/me/settings', { isFirstTimeUser: false })).status).toBe(200)

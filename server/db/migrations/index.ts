@@ -11,6 +11,7 @@ import * as rankingTotals from './0009-ranking-totals'
 import * as evaluationPrices from './0010-evaluation-prices'
 import * as idempotencyRequests from './0011-idempotency-requests'
 import * as playerInvitations from './0012-player-invitations'
+import * as authorSignals from './0013-author-signals'
 
 /** Every migration in order. Released ones are frozen: change the schema with a new file. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010-evaluation-prices': evaluationPrices,
   '0011-idempotency-requests': idempotencyRequests,
   '0012-player-invitations': playerInvitations,
+  '0013-author-signals': authorSignals,
 }

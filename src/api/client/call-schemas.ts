@@ -36,6 +36,7 @@ import { pollListSchema, pollPerformanceSchema, pollResultsSchema, voteBodySchem
 import { tagBodySchema, taggedMessagePerformanceSchema, tagResponseSchema } from '../predictions'
 import { championsSchema, rankingSchema, rankingsQuerySchema } from '../rankings'
 import { settingsPatchSchema, settingsSchema } from '../settings'
+import { userSkillSchema } from '../skill'
 import { stateSchema } from '../state'
 import { transactionsQuerySchema, transactionsSchema } from '../transactions'
 import { authUserSchema, publicUserSchema, userProfileSchema, userSearchQuerySchema } from '../users'
@@ -82,6 +83,7 @@ export const callSchemas = {
   deleteAccount: { body: deleteAccountBodySchema },
   searchUsers: { query: userSearchQuerySchema, response: z.array(publicUserSchema) },
   settings: { response: settingsSchema },
+  userSkill: { response: userSkillSchema },
   patchSettings: { body: settingsPatchSchema, response: settingsSchema },
   switchGroup: { body: sessionPatchBodySchema, response: sessionPatchResponseSchema },
   groups: { response: groupListsSchema },

@@ -164,6 +164,8 @@ export const apiCalls = {
     response: true,
   },
   settings: { method: 'GET', path: '/v1/users/{user}/settings', retries: read, response: true },
+  /** hit rate, interval and p-value over the player's judged predictions (skill, not luck) */
+  userSkill: { method: 'GET', path: '/v1/users/{user}/skill', retries: read, response: true },
   patchSettings: {
     method: 'PATCH',
     path: '/v1/users/{user}/settings',
