@@ -11,6 +11,7 @@ import type { Config } from './config'
 import type { AppContext, AppEvents } from './context'
 import { connectDatabase, poolReadingOf } from './db/connect'
 import { migrateToLatest } from './db/migrate'
+import { authorScoresJob } from './game/author-scores'
 import { botsJob } from './game/bots'
 import { registerGameJobs } from './game/game-jobs'
 import { pollOpeningJob } from './game/poll-opening'
@@ -18,6 +19,7 @@ import { pollSettlementJob } from './game/poll-settlement'
 import { foldRankingDays, rankingDaysJob } from './game/ranking-days'
 import { eventPrizeJob, weeklyTrophiesJob } from './game/trophies'
 import { authRoutes } from './http/auth.routes'
+import { authorsRoutes } from './http/authors.routes'
 import { bankRoutes } from './http/bank.routes'
 import { clientErrorsRoutes } from './http/client-errors.routes'
 import { registerCsrfDefence } from './http/csrf'
@@ -98,6 +100,7 @@ export async function createContext(
   }
   jobs.register({ name: 'prune idempotency keys', run: (now) => pruneIdempotencyKeys(ctx, now) })
   registerGameJobs(ctx)
+  jobs.register(authorScoresJob(ctx.db))
   // Opening before settling: a pass after a long pause opens and settles the missed polls at once.
   jobs.register(pollOpeningJob(ctx))
   jobs.register(pollSettlementJob(ctx))
@@ -202,6 +205,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(groupsRoutes, { ctx })
   await app.register(pollsRoutes, { ctx })
   await app.register(rankingsRoutes, { ctx })
+  await app.register(authorsRoutes, { ctx })
   await app.register(bankRoutes, { ctx })
   await app.register(stateRoutes, { ctx })
   await app.register(clientErrorsRoutes, { ctx })
