@@ -23,3 +23,27 @@ export function skillVerdictText(skill: { judged: number; skillShown: boolean })
 export function relativeScoreText(score: number | null): string {
   return score === null ? '–' : formatDecimal(score, 2, true)
 }
+
+/** An author's badge: their signal score as a whole percent, `62%`. */
+export function signalScoreText(score: number): string {
+  return `${Math.round(score * 100)}%`
+}
+
+/** What a badge or a row says in full to a screen reader or a tooltip. */
+export function signalScoreDescription(entry: {
+  author: string
+  score: number
+  interval: Interval
+  judged: number
+}): string {
+  const messages =
+    entry.judged === 1 ? '1 message judged' : `${entry.judged.toLocaleString('en-US')} messages judged`
+  return `Signal score of @${entry.author}: ${signalScoreText(entry.score)} (95% interval ${intervalText(entry.interval)}), ${messages}`
+}
+
+/** A message's outcome as its author's page shows it. */
+export const verdictTexts = {
+  right: 'Crowd proved right',
+  wrong: 'Crowd proved wrong',
+  undecided: 'No majority judged yet',
+} as const

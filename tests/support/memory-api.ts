@@ -39,6 +39,7 @@ export function memoryApi(overrides: Record<string, Handler> = {}) {
     authInfo: () => user,
     settings: () => settingsOf(false),
     user: () => ({ id: 5, username: 'alice' }),
+    authors: () => ({ authors: [], total: 0, nextOffset: null }),
     userSkill: () => ({
       userId: 5,
       judged: 0,

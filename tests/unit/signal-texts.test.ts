@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { intervalText, pValueText, relativeScoreText, skillVerdictText } from '../../src/domain/signal-texts'
+import {
+  intervalText,
+  pValueText,
+  relativeScoreText,
+  signalScoreDescription,
+  signalScoreText,
+  skillVerdictText,
+} from '../../src/domain/signal-texts'
 
 describe('skill and signal texts', () => {
   it('writes an interval once with one percent sign', () => {
@@ -23,5 +30,23 @@ describe('skill and signal texts', () => {
     expect(relativeScoreText(-0.5)).toBe('-0.50')
     expect(relativeScoreText(0)).toBe('0.00')
     expect(relativeScoreText(null)).toBe('–')
+  })
+})
+
+describe('author signal texts', () => {
+  it('shows the score as a whole percent and describes it in full', () => {
+    expect(signalScoreText(0.6234)).toBe('62%')
+    expect(signalScoreText(0.5)).toBe('50%')
+    expect(
+      signalScoreDescription({
+        author: 'quietquant',
+        score: 0.65,
+        interval: { low: 0.4, high: 0.8 },
+        judged: 1,
+      }),
+    ).toBe('Signal score of @quietquant: 65% (95% interval 40.0–80.0%), 1 message judged')
+    expect(
+      signalScoreDescription({ author: 'a', score: 0.5, interval: { low: 0.2, high: 0.8 }, judged: 1200 }),
+    ).toContain('1,200 messages judged')
   })
 })

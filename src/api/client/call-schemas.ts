@@ -9,6 +9,7 @@ import {
   signInBodySchema,
   signUpBodySchema,
 } from '../auth'
+import { authorDetailSchema, authorsPageSchema, authorsQuerySchema } from '../authors'
 import { bankReportSchema } from '../bank'
 import { clientErrorBodySchema } from '../client-errors'
 import {
@@ -84,6 +85,8 @@ export const callSchemas = {
   searchUsers: { query: userSearchQuerySchema, response: z.array(publicUserSchema) },
   settings: { response: settingsSchema },
   userSkill: { response: userSkillSchema },
+  authors: { query: authorsQuerySchema, response: authorsPageSchema },
+  author: { response: authorDetailSchema },
   patchSettings: { body: settingsPatchSchema, response: settingsSchema },
   switchGroup: { body: sessionPatchBodySchema, response: sessionPatchResponseSchema },
   groups: { response: groupListsSchema },

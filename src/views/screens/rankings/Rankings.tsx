@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react'
 import { useState } from 'react'
 import { Stack } from 'styled-system/jsx'
-import { useLocation, useParams } from 'wouter'
+import { Link as RouterLink, useLocation, useParams } from 'wouter'
 import { periodOfTab, type RankingTab, rankingTabOf, rankingTabs } from '~/domain/ranking-tabs'
 import { selectActiveGroupId, selectActiveGroupOrNone } from '~/machines/groups.machine'
 import { selectLiveRanking, selectLiveRankingLoadStatus } from '~/machines/live-ranking.machine'
@@ -13,7 +13,7 @@ import { LoadedList } from '~/views/common/LoadedList'
 import { PeriodRanking } from '~/views/rankings/PeriodRanking'
 import { RankingTable } from '~/views/rankings/RankingTable'
 import { RecentChampions } from '~/views/rankings/RecentChampions'
-import { Heading, Switch, TabLabel, Tabs, Text } from '~/views/ui'
+import { Heading, Link, Switch, TabLabel, Tabs, Text } from '~/views/ui'
 
 const tabLabels: Record<RankingTab, string> = {
   realtime: 'Real-time',
@@ -64,6 +64,12 @@ export function Rankings() {
         </Switch.Control>
         <Switch.Label>Show skill (hit rate, and "skill" when it is not luck)</Switch.Label>
       </Switch.Root>
+      <Text textStyle="sm">
+        Who to trust in the stream?{' '}
+        <Link asChild>
+          <RouterLink href="/authors">Authors by signal score</RouterLink>
+        </Link>
+      </Text>
       <Tabs.Root
         value={tab}
         onValueChange={({ value }) => navigate(pathOf(value as RankingTab))}
