@@ -24,6 +24,7 @@ import { bankRoutes } from './http/bank.routes'
 import { clientErrorsRoutes } from './http/client-errors.routes'
 import { registerCsrfDefence } from './http/csrf'
 import { clientErrorReply, frameworkErrorReply, registerErrorHandling } from './http/error-handler'
+import { exportRoutes } from './http/export.routes'
 import { groupsRoutes } from './http/groups.routes'
 import { registerCompression } from './http/gzip-answer'
 import { healthRoutes } from './http/health.routes'
@@ -206,6 +207,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(pollsRoutes, { ctx })
   await app.register(rankingsRoutes, { ctx })
   await app.register(authorsRoutes, { ctx })
+  await app.register(exportRoutes, { ctx })
   await app.register(bankRoutes, { ctx })
   await app.register(stateRoutes, { ctx })
   await app.register(clientErrorsRoutes, { ctx })
