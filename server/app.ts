@@ -11,6 +11,7 @@ import type { Config } from './config'
 import type { AppContext, AppEvents } from './context'
 import { connectDatabase, poolReadingOf } from './db/connect'
 import { migrateToLatest } from './db/migrate'
+import { authorScoresJob } from './game/author-scores'
 import { botsJob } from './game/bots'
 import { registerGameJobs } from './game/game-jobs'
 import { pollOpeningJob } from './game/poll-opening'
@@ -18,10 +19,12 @@ import { pollSettlementJob } from './game/poll-settlement'
 import { foldRankingDays, rankingDaysJob } from './game/ranking-days'
 import { eventPrizeJob, weeklyTrophiesJob } from './game/trophies'
 import { authRoutes } from './http/auth.routes'
+import { authorsRoutes } from './http/authors.routes'
 import { bankRoutes } from './http/bank.routes'
 import { clientErrorsRoutes } from './http/client-errors.routes'
 import { registerCsrfDefence } from './http/csrf'
 import { clientErrorReply, frameworkErrorReply, registerErrorHandling } from './http/error-handler'
+import { exportRoutes } from './http/export.routes'
 import { groupsRoutes } from './http/groups.routes'
 import { registerCompression } from './http/gzip-answer'
 import { healthRoutes } from './http/health.routes'
@@ -36,6 +39,7 @@ import { pollsRoutes } from './http/polls.routes'
 import { predictionsRoutes } from './http/predictions.routes'
 import { rankingsRoutes } from './http/rankings.routes'
 import { registerSecurityHeaders } from './http/security-headers'
+import { skillRoutes } from './http/skill.routes'
 import { registerSpa } from './http/spa'
 import { stateRoutes } from './http/state.routes'
 import { testClockRoutes } from './http/test-clock.routes'
@@ -99,6 +103,7 @@ export async function createContext(
   }
   jobs.register({ name: 'prune idempotency keys', run: (now) => pruneIdempotencyKeys(ctx, now) })
   registerGameJobs(ctx)
+  jobs.register(authorScoresJob(ctx.db))
   // Opening before settling: a pass after a long pause opens and settles the missed polls at once.
   jobs.register(pollOpeningJob(ctx))
   jobs.register(pollSettlementJob(ctx))
@@ -194,6 +199,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(authRoutes, { ctx })
   await app.register(oauthRoutes, { ctx })
   await app.register(usersRoutes, { ctx })
+  await app.register(skillRoutes, { ctx })
   await app.register(invitationsRoutes, { ctx })
   await app.register(mailUnsubscribeRoutes, { ctx })
   await app.register(marketRoutes, { ctx })
@@ -202,6 +208,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(groupsRoutes, { ctx })
   await app.register(pollsRoutes, { ctx })
   await app.register(rankingsRoutes, { ctx })
+  await app.register(authorsRoutes, { ctx })
+  await app.register(exportRoutes, { ctx })
   await app.register(bankRoutes, { ctx })
   await app.register(stateRoutes, { ctx })
   await app.register(clientErrorsRoutes, { ctx })

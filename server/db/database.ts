@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely'
+import type { AuthorScoresTable, MessageAuthorsTable } from './tables/author-signals.table'
 import type { GroupMembersTable, UserGroupsTable } from './tables/groups.table'
 import type { IdempotencyKeysTable } from './tables/idempotency-keys.table'
 import type { InvitationCodesTable } from './tables/invitation-codes.table'
@@ -47,6 +48,8 @@ export interface Database {
   rankingTotals: RankingTotalsTable
   rankingFolds: RankingFoldsTable
   bots: BotsTable
+  messageAuthors: MessageAuthorsTable
+  authorScores: AuthorScoresTable
 }
 
 export type Db = Kysely<Database>

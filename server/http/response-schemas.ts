@@ -7,6 +7,7 @@ const errorMeanings = {
   401: 'Not signed in.',
   403: 'Not allowed; for a write also: no x-app-version header, or another origin.',
   404: 'No such thing.',
+  406: 'None of the formats the Accept header asks for is offered.',
   409: 'Conflicts with the state of the game: done already, taken, closed or ended.',
   413: 'Too large.',
   415: 'Unsupported content type.',

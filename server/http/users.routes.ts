@@ -23,7 +23,7 @@ import { type Authenticated, clearSessionCookie, requireUser } from './session'
 
 const searchLimit = 20
 
-async function resolveUser(
+export async function resolveUser(
   ctx: AppContext,
   ref: string,
   caller: Authenticated,

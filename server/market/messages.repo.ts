@@ -23,6 +23,18 @@ export function databaseMessageStore(db: Db): MessageStore {
   return {
     async save(messages) {
       if (messages.length === 0) return []
+      // Authors first: a message is never kept without its author; a repeat is harmless (the key).
+      await db
+        .insertInto('messageAuthors')
+        .values(
+          messages.map((message) => ({
+            messageId: message.message_id,
+            author: message.twitter_user.screen_name,
+            createdAt: message.t * 1000,
+          })),
+        )
+        .onConflict((conflict) => conflict.column('messageId').doNothing())
+        .execute()
       const stored = await db
         .insertInto('marketMessages')
         .values(

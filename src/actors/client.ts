@@ -1,8 +1,9 @@
-import type { ActorRefFrom } from 'xstate'
+import { type ActorRefFrom, createActor } from 'xstate'
 import { appVersion, createApiClient } from '../api/client'
 import type { Group } from '../api/groups'
 import type { ActivityMachine } from '../machines/activity.machine'
 import type { StoreName } from '../machines/app-boot.types'
+import { type AuthorScoresMachine, authorScoresMachine } from '../machines/author-scores.machine'
 import type { BetRequest } from '../machines/bet.types'
 import type { GroupMemberChoice, GroupRef } from '../machines/groups.types'
 import type { LiveRankingMachine } from '../machines/live-ranking.machine'
@@ -20,6 +21,7 @@ import { inspectorFor } from './inspector'
 import type { Navigator } from './navigation'
 import { createServerClock } from './server-clock'
 import { startServiceWorker } from './service-worker.actors'
+import { provideAuthorScores } from './signal.actors'
 
 export interface ClientOptions extends Partial<ClientCoreDeps> {
   readonly navigate: Navigator
@@ -72,6 +74,7 @@ export function clientFacade(core: ClientCore) {
   const { session } = core
   const game = () => core.game().actors
   const serviceWorker = startServiceWorker({ notify: core.notify })
+  let authorScores: ActorRefFrom<AuthorScoresMachine> | undefined
   return {
     session,
     notifications: core.notifications,
@@ -99,6 +102,14 @@ export function clientFacade(core: ClientCore) {
     },
     get performance() {
       return game().performance
+    },
+    /** the message cards' author badges (`selectAuthorScore`): started when a card first reads it */
+    get authorScores() {
+      authorScores ??= createActor(
+        provideAuthorScores(authorScoresMachine, { api: core.api }),
+        core.clock ? { clock: core.clock } : {},
+      ).start()
+      return authorScores
     },
     /** the installable app's worker: send `serviceWorker.check` / `serviceWorker.apply` (Settings) */
     serviceWorker,
@@ -136,6 +147,7 @@ export function clientFacade(core: ClientCore) {
     refreshPerformance: () => game().performance.send({ type: 'store.initialize', force: true }),
     stop: () => {
       serviceWorker.stop()
+      authorScores?.stop()
       core.stop()
     },
   }

@@ -84,6 +84,12 @@ export const mainLayoutRoutes: readonly RouteEntry[] = [
   },
   { path: '/polls/:tab?', title: 'Polls', ...screen(() => import('./screens/polls/Polls'), 'Polls') },
   { path: '/bank', title: 'The Bank', ...screen(() => import('./screens/bank/Bank'), 'Bank') },
+  { path: '/authors', title: 'Authors', ...screen(() => import('./screens/authors/Authors'), 'Authors') },
+  {
+    path: '/authors/:username',
+    title: 'Author',
+    ...screen(() => import('./screens/authors/AuthorPage'), 'AuthorPage'),
+  },
   { path: '/faq', title: 'FAQ', ...screen(() => import('./screens/faq/Faq'), 'Faq') },
   { path: '/groups', title: 'Groups', ...screen(() => import('./screens/groups/Groups'), 'Groups') },
   {

@@ -29,6 +29,7 @@ const extraPaths: Record<string, string[]> = {
   '/rankings/:tab?': ['/rankings', '/rankings/all_time'],
   '/livestream/:tab?': ['/livestream', '/livestream/predictions'],
   '/polls/:tab?': ['/polls', '/polls/finished'],
+  '/authors/:username': ['/authors/chartwhisperer'],
   '/account/signin': ['/account/signin', '/account/signin?errorMessage=Your%20link%20has%20expired'],
 }
 

@@ -13,6 +13,7 @@ import * as idempotencyRequests from './0011-idempotency-requests'
 import * as playerInvitations from './0012-player-invitations'
 import * as pollSidePots from './0013-poll-side-pots'
 import * as groupInviters from './0014-group-inviters'
+import * as authorSignals from './0015-author-signals'
 
 /** Every migration in order. Released ones are frozen: change the schema with a new file. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012-player-invitations': playerInvitations,
   '0013-poll-side-pots': pollSidePots,
   '0014-group-inviters': groupInviters,
+  '0015-author-signals': authorSignals,
 }

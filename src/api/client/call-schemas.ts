@@ -9,6 +9,7 @@ import {
   signInBodySchema,
   signUpBodySchema,
 } from '../auth'
+import { authorDetailSchema, authorsPageSchema, authorsQuerySchema } from '../authors'
 import { bankReportSchema } from '../bank'
 import { clientErrorBodySchema } from '../client-errors'
 import {
@@ -36,6 +37,7 @@ import { pollListSchema, pollPerformanceSchema, pollResultsSchema, voteBodySchem
 import { tagBodySchema, taggedMessagePerformanceSchema, tagResponseSchema } from '../predictions'
 import { championsSchema, rankingSchema, rankingsQuerySchema } from '../rankings'
 import { settingsPatchSchema, settingsSchema } from '../settings'
+import { userSkillSchema } from '../skill'
 import { stateSchema } from '../state'
 import { transactionsQuerySchema, transactionsSchema } from '../transactions'
 import { authUserSchema, publicUserSchema, userProfileSchema, userSearchQuerySchema } from '../users'
@@ -82,6 +84,9 @@ export const callSchemas = {
   deleteAccount: { body: deleteAccountBodySchema },
   searchUsers: { query: userSearchQuerySchema, response: z.array(publicUserSchema) },
   settings: { response: settingsSchema },
+  userSkill: { response: userSkillSchema },
+  authors: { query: authorsQuerySchema, response: authorsPageSchema },
+  author: { response: authorDetailSchema },
   patchSettings: { body: settingsPatchSchema, response: settingsSchema },
   switchGroup: { body: sessionPatchBodySchema, response: sessionPatchResponseSchema },
   groups: { response: groupListsSchema },

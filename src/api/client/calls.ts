@@ -170,6 +170,12 @@ export const apiCalls = {
     response: true,
   },
   settings: { method: 'GET', path: '/v1/users/{user}/settings', retries: read, response: true },
+  /** the authors' signal-score leaderboard, paged */
+  authors: { method: 'GET', path: '/v1/stockgame/authors', retries: read, query: true, response: true },
+  /** one author's signal score with their recent messages */
+  author: { method: 'GET', path: '/v1/stockgame/authors/{username}', retries: read, response: true },
+  /** hit rate, interval and p-value over the player's judged predictions (skill, not luck) */
+  userSkill: { method: 'GET', path: '/v1/users/{user}/skill', retries: read, response: true },
   patchSettings: {
     method: 'PATCH',
     path: '/v1/users/{user}/settings',

@@ -14,10 +14,11 @@ export interface PeriodRankingProps {
   readonly groupId?: number
   readonly caption: string
   readonly ownUserId?: number
+  readonly showSkill?: boolean
 }
 
 /** One period's ranking of the active group, loaded for as long as its tab shows. */
-export function PeriodRanking({ period, groupId, caption, ownUserId }: PeriodRankingProps) {
+export function PeriodRanking({ period, groupId, caption, ownUserId, showSkill }: PeriodRankingProps) {
   const client = useClient()
   const ranking = useActorRef(provideRanking(rankingMachine, client.effects), client.actorOptions)
   const rows = useSelector(ranking, selectRankingRows)
@@ -37,6 +38,7 @@ export function PeriodRanking({ period, groupId, caption, ownUserId }: PeriodRan
         tab={period}
         ownUserId={ownUserId}
         loading={status === 'loading'}
+        showSkill={showSkill}
       />
     </LoadedList>
   )

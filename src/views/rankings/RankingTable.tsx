@@ -2,6 +2,7 @@ import { styled } from 'styled-system/jsx'
 import type { RankingRow } from '~/api/rankings'
 import { formatPercent, formatTtc } from '~/domain/number-format'
 import { type RankingTab, trophyOf } from '~/domain/ranking-tabs'
+import { SkillCell } from '~/views/skill/SkillCell'
 import { Skeleton, Table, Text } from '~/views/ui'
 import { TrophyIcon } from './TrophyIcon'
 import { UserNameButton } from './UserNameButton'
@@ -14,12 +15,21 @@ export interface RankingTableProps {
   /** the player's id: their row is highlighted */
   readonly ownUserId?: number
   readonly loading?: boolean
+  /** adds the skill column (hit rate, "skill" when shown), loaded per row @default false */
+  readonly showSkill?: boolean
 }
 
 const placeholderRows = [1, 2, 3, 4, 5]
 
 /** A ranking: rank (with the week's trophies), player, points in TTC, accuracy in percent. */
-export function RankingTable({ caption, rows, tab, ownUserId, loading = false }: RankingTableProps) {
+export function RankingTable({
+  caption,
+  rows,
+  tab,
+  ownUserId,
+  loading = false,
+  showSkill = false,
+}: RankingTableProps) {
   if (!loading && rows.length === 0)
     return (
       <Text color="fg.muted">Nobody is ranked yet: predictions and bets count once they are evaluated.</Text>
@@ -38,13 +48,18 @@ export function RankingTable({ caption, rows, tab, ownUserId, loading = false }:
             <Table.Header scope="col" textAlign="end">
               Accuracy
             </Table.Header>
+            {showSkill ? (
+              <Table.Header scope="col" textAlign="end">
+                Skill
+              </Table.Header>
+            ) : null}
           </Table.Row>
         </Table.Head>
         <Table.Body>
           {loading
             ? placeholderRows.map((key) => (
                 <Table.Row key={key}>
-                  {[1, 2, 3, 4].map((cell) => (
+                  {(showSkill ? [1, 2, 3, 4, 5] : [1, 2, 3, 4]).map((cell) => (
                     <Table.Cell key={cell}>
                       <Skeleton h="4" />
                     </Table.Cell>
@@ -75,6 +90,7 @@ export function RankingTable({ caption, rows, tab, ownUserId, loading = false }:
                       {formatTtc(row.points)}
                     </Table.Cell>
                     <Table.Cell textAlign="end">{formatPercent(row.accuracy)}</Table.Cell>
+                    {showSkill ? <SkillCell userId={row.userId} /> : null}
                   </Table.Row>
                 )
               })}

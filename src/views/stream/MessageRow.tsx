@@ -4,6 +4,7 @@ import { avatar } from 'styled-system/recipes'
 import { formatTime, isoDateTime } from '~/domain/date-format'
 import type { LiveStreamMessage } from '~/domain/live-stream'
 import type { Trend } from '~/domain/prediction'
+import { AuthorBadge } from '~/views/authors/AuthorBadge'
 import { feedKeyShortcuts } from './feed-keys'
 import { MessageText } from './MessageText'
 import { TagButtons } from './TagButtons'
@@ -89,6 +90,7 @@ export const MessageRow = memo(function MessageRow({ message, tabbable, onTag }:
             <span className={styles.name}>{message.name}</span>{' '}
             <span className={styles.handle}>{message.username}</span>
           </span>
+          <AuthorBadge handle={message.username} />
           <time dateTime={isoDateTime(message.date)} className={styles.time}>
             {formatTime(message.date)}
           </time>

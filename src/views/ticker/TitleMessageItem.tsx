@@ -5,6 +5,7 @@ import type { LiveStreamMessage } from '~/domain/live-stream'
 import type { Trend } from '~/domain/prediction'
 import { formatRelativeTime } from '~/domain/relative-time'
 import { selectLatestPrice, selectRewardFactor, selectUserId } from '~/machines/ticker.select'
+import { AuthorBadge } from '~/views/authors/AuthorBadge'
 import { useClient } from '~/views/client-context'
 import { useClock } from '~/views/polls/use-clock'
 import { MessageText } from '~/views/stream/MessageText'
@@ -56,9 +57,12 @@ export function TitleMessageItem({ message, titleId, beforeTagging }: TitleMessa
             <styled.p id={headingId} fontWeight="semibold" textStyle="sm" truncate>
               {message.name} <styled.span color="fg.muted">{message.username}</styled.span>
             </styled.p>
-            <Text textStyle="xs" color="fg.muted">
-              {formatRelativeTime(message.date, now)}
-            </Text>
+            <styled.div display="flex" alignItems="center" gap="2">
+              <Text textStyle="xs" color="fg.muted">
+                {formatRelativeTime(message.date, now)}
+              </Text>
+              <AuthorBadge handle={message.username} />
+            </styled.div>
           </styled.div>
         </styled.div>
         <MessageText text={message.text} titles={message.titles} />

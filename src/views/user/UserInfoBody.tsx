@@ -9,6 +9,7 @@ import { rankText } from '~/views/account/account-texts'
 import { UserAvatar } from '~/views/account/UserAvatar'
 import { useClient } from '~/views/client-context'
 import { ListLoadFailure } from '~/views/common/ListLoadFailure'
+import { SkillFigures } from '~/views/skill/SkillFigures'
 import { Dialog, Skeleton } from '~/views/ui'
 import { TrophyCounts } from './TrophyCounts'
 import { UserStats } from './UserStats'
@@ -54,6 +55,7 @@ export function UserInfoBody({ userId }: { readonly userId: number }) {
             Balance <styled.strong fontVariantNumeric="tabular-nums">{formatTtc(user.balance)}</styled.strong>
           </styled.p>
           <UserStats user={user} />
+          <SkillFigures userId={user.id} />
         </>
       ) : null}
     </styled.div>

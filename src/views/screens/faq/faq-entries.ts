@@ -1,7 +1,9 @@
+import { authorPrior } from '~/domain/author-score'
 import { signUpGrantHundredths } from '~/domain/grants'
 import { formatTtc } from '~/domain/number-format'
 import { weekdayPollTimes, weekendPollTimes } from '~/domain/poll-schedule'
 import { fullRewardRunningLimit } from '~/domain/reward-factor'
+import { skillMinimumJudged, skillSignificance } from '~/domain/skill'
 
 export interface FaqEntry {
   readonly id: string
@@ -56,6 +58,24 @@ export const faqEntries: readonly FaqEntry[] = [
     answer: [
       'Rankings list the players of a group by points for this week, last week and all time. Points are the TTC you won in the period; accuracy is the share of your evaluated predictions that were correct.',
       'The top three of each week earn gold, silver and bronze trophies. Your trophies show as badges in your account menu and in your user info.',
+    ],
+  },
+  {
+    id: 'skill',
+    question: 'What does "skill shown" mean?',
+    answer: [
+      'Your user info shows your hit rate over your evaluated predictions with a 95% interval (the Wilson interval: with few predictions it is wide), and the chance that a coin would have done at least as well (the one-sided binomial p-value against 50%).',
+      `"Skill shown" appears only when that chance is below ${skillSignificance * 100}% over at least ${skillMinimumJudged} evaluated predictions: fewer could be luck.`,
+      'The score against the crowd rewards being right when others disagreed. For each evaluated prediction, s is the share of earlier predictions on the same message and title that took your side (one half when there were none): right earns 1 − s, wrong costs s. The score is the average: 0 means you were right exactly as often as the crowd on your side expected, above 0 that you knew more than the crowd.',
+    ],
+  },
+  {
+    id: 'author-score',
+    question: 'What is the signal score of an author?',
+    answer: [
+      "Each message in the stream has an author. A message's crowd is the players who tagged it; its majority is the direction most of their evaluated predictions took, and the majority proved right when more than half of those predictions were correct. A tie has no majority and does not count.",
+      `The signal score is the share of an author's messages whose majority proved right, as a Beta(${authorPrior.alpha}, ${authorPrior.beta}) posterior mean: (${authorPrior.alpha} + right) / (${authorPrior.alpha + authorPrior.beta} + judged). Every author starts at 50%, as if they had ${authorPrior.alpha + authorPrior.beta} messages already, half of them right, so two lucky calls make 58%, not 100%. The 95% interval beside it shows how sure the score is.`,
+      "The badge on each message shows its author's score; the authors page lists them all, and each author's page their recent messages with the crowd's split and outcome.",
     ],
   },
   {

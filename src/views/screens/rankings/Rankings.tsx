@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react'
+import { useState } from 'react'
 import { Stack } from 'styled-system/jsx'
-import { useLocation, useParams } from 'wouter'
+import { Link as RouterLink, useLocation, useParams } from 'wouter'
 import { periodOfTab, type RankingTab, rankingTabOf, rankingTabs } from '~/domain/ranking-tabs'
 import { selectActiveGroupId, selectActiveGroupOrNone } from '~/machines/groups.machine'
 import { selectLiveRanking, selectLiveRankingLoadStatus } from '~/machines/live-ranking.machine'
@@ -12,7 +13,7 @@ import { LoadedList } from '~/views/common/LoadedList'
 import { PeriodRanking } from '~/views/rankings/PeriodRanking'
 import { RankingTable } from '~/views/rankings/RankingTable'
 import { RecentChampions } from '~/views/rankings/RecentChampions'
-import { Heading, TabLabel, Tabs, Text } from '~/views/ui'
+import { Heading, Link, Switch, TabLabel, Tabs, Text } from '~/views/ui'
 
 const tabLabels: Record<RankingTab, string> = {
   realtime: 'Real-time',
@@ -45,6 +46,8 @@ export function Rankings() {
   const liveRows = useSelector(liveStore, (snapshot) => selectLiveRanking(snapshot.context))
   const liveStatus = useSelector(liveStore, selectLiveRankingLoadStatus)
   const period = periodOfTab(tab)
+  // a view's own display choice, like an open tab: nothing else reads it
+  const [showSkill, setShowSkill] = useState(false)
 
   return (
     <Stack gap="6">
@@ -54,6 +57,19 @@ export function Rankings() {
         </Heading>
         <Text color="fg.muted">{groupName ? `Group: ${groupName}` : 'Your active group'}</Text>
       </Stack>
+      <Switch.Root checked={showSkill} onCheckedChange={({ checked }) => setShowSkill(checked)} size="sm">
+        <Switch.HiddenInput role="switch" />
+        <Switch.Control>
+          <Switch.Thumb />
+        </Switch.Control>
+        <Switch.Label>Show skill (hit rate, and "skill" when it is not luck)</Switch.Label>
+      </Switch.Root>
+      <Text textStyle="sm">
+        Who to trust in the stream?{' '}
+        <Link asChild>
+          <RouterLink href="/authors">Authors by signal score</RouterLink>
+        </Link>
+      </Text>
       <Tabs.Root
         value={tab}
         onValueChange={({ value }) => navigate(pathOf(value as RankingTab))}
@@ -92,6 +108,7 @@ export function Rankings() {
                     tab="realtime"
                     ownUserId={userId}
                     loading={liveStatus === 'loading'}
+                    showSkill={showSkill}
                   />
                 </LoadedList>
               ) : (
@@ -100,6 +117,7 @@ export function Rankings() {
                   groupId={groupId}
                   caption={`${tabLabels[value]} ranking`}
                   ownUserId={userId}
+                  showSkill={showSkill}
                 />
               ))}
           </Tabs.Content>

@@ -1,0 +1,19 @@
+/** Who wrote each stream message; kept after the message is pruned (see 0015-author-signals). */
+export interface MessageAuthorsTable {
+  messageId: string
+  /** the author's handle (twitter_user.screen_name) */
+  author: string
+  /** epoch ms of the message */
+  createdAt: number
+}
+
+/**
+ * Each author's messages judged by the crowd and the price, refreshed by the author-score job: a message
+ * (per title) is judged when its judged predictions have a majority direction, and proved right when most
+ * of that majority's predictions were correct.
+ */
+export interface AuthorScoresTable {
+  author: string
+  judged: number
+  provedRight: number
+}

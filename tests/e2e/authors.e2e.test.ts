@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest'
+import {
+  checkA11y,
+  collectPageIssues,
+  setUpE2eSession,
+  signInBrowser,
+  signUpPlayer,
+  viewports,
+} from './support'
+
+/**
+ * Issue 20 point 1: every message card carries its author's signal score, which leads to the author's
+ * page (score, interval, judged count, recent messages with the crowd and outcome) and the authors'
+ * leaderboard; both pages are axe-clean.
+ */
+const started = setUpE2eSession({ env: { ALPHA_MESSAGE_INTERVAL_MS: '2000' } })
+
+describe("authors' signal scores", () => {
+  it('shows a badge on message cards that opens the author page, and the leaderboard', async () => {
+    const { server, browser } = started()
+    const player = await signUpPlayer(server)
+    const page = await browser.newPage(viewports.desktop, { baseURL: server.url })
+    await signInBrowser(page, server, player)
+    const issues = collectPageIssues(page)
+    // the stream has stored messages by now; a minute on, the author-score job has counted their authors
+    await server.advanceClock(61_000)
+    await page.goto('/livestream')
+    const feed = page.getByRole('feed', { name: 'Live tweets' })
+    const card = feed.getByRole('article').first()
+    await card.waitFor({ timeout: 30_000 })
+    const badge = card.getByRole('link', { name: /^Signal score of @/ })
+    await badge.waitFor({ timeout: 30_000 })
+    // nobody has tagged anything yet: every author has the prior's 50 %
+    expect(await badge.textContent()).toBe('Signal 50%')
+    const handle = /@(\w+)/.exec((await badge.getAttribute('aria-label')) ?? '')?.[1]
+    expect(handle).toBeTruthy()
+
+    await badge.click()
+    await page.waitForURL(`**/authors/${handle}`)
+    await page.getByRole('heading', { level: 1, name: `@${handle}` }).waitFor()
+    const recent = page.getByRole('region', { name: 'Recent messages' })
+    await recent.waitFor()
+    expect(await page.getByText('Signal score 50.0%').count()).toBe(1)
+    expect(await recent.getByRole('listitem').count()).toBeGreaterThan(0)
+    expect(await checkA11y(page)).toEqual([])
+
+    await page.getByRole('link', { name: 'All authors' }).click()
+    await page.waitForURL('**/authors')
+    const table = page.getByRole('table', { name: 'Authors by signal score' })
+    await table.waitFor()
+    expect(await table.getByRole('link', { name: `@${handle}` }).count()).toBe(1)
+    expect(await checkA11y(page)).toEqual([])
+    expect(issues.all()).toEqual([])
+  })
+})
