@@ -1,4 +1,12 @@
-import { assign, emit, type SnapshotFrom, setup, stateIn } from 'xstate'
+import {
+  assign,
+  type DoneActorEvent,
+  type ErrorActorEvent,
+  emit,
+  type SnapshotFrom,
+  setup,
+  stateIn,
+} from 'xstate'
 import { noticeTexts } from './notices'
 import { serverErrorMachine } from './server-error.machine'
 import { isServerFailure, type ServerCallOutcome } from './server-error.types'
@@ -13,8 +21,13 @@ import {
 const noConnection: NoConnectionFailure = { code: 'no_connection', message: noticeTexts.noConnection }
 
 /** The outcome a `fetchState` actor finished with (the server-error policy's output). */
-const outcomeOf = (event: { type: string; output?: unknown }) =>
-  event.type === 'xstate.done.actor.fetchState' ? (event.output as ServerCallOutcome) : undefined
+const outcomeOf = (event: { type: string }) => (isFetched(event) ? event.output : undefined)
+// the actors' done and error events are not in the machine's event union: narrowed by type, not cast
+const isFetched = (event: { type: string }): event is DoneActorEvent<ServerCallOutcome> =>
+  event.type === 'xstate.done.actor.fetchState'
+const isFetchError = (event: { type: string }): event is ErrorActorEvent =>
+  event.type === 'xstate.error.actor.fetchState'
+const fetchErrorOf = (event: { type: string }) => (isFetchError(event) ? event.error : undefined)
 
 const requestIdOf = (event: StateFetchEvent) => (event.type === 'state.request' ? event.requestId : undefined)
 
@@ -64,7 +77,7 @@ export const stateFetchMachine = setup({
     }),
     rejectWaiting: emit(({ event }) => {
       const outcome = outcomeOf(event)
-      const error = outcome ? (outcome.ok ? undefined : outcome.error) : (event as { error?: unknown }).error
+      const error = outcome ? (outcome.ok ? undefined : outcome.error) : fetchErrorOf(event)
       return { type: 'state.failed' as const, error }
     }),
     rejectPaused: emit(({ event }) => ({

@@ -35,6 +35,10 @@ export function createStoreMachine<TData, TLoaded = TData, TEvent extends EventO
   unsaved = [],
 }: StoreOptions<TData, TLoaded, TEvent>) {
   type Event = StoreEvent | TEvent | StoreRestoredEvent<TData>
+  const isRestored = (event: Event): event is StoreRestoredEvent<TData> => event.type === 'store.restored'
+  // the load's done event is not in the machine's event union: narrowed by its type, not cast
+  const isLoaded = (event: { type: string }): event is DoneActorEvent<TLoaded> =>
+    event.type === 'xstate.done.actor.loadStore'
   const update = (data: TData, event: Event): TData => {
     const reduce = (updates as Record<string, (data: TData, event: Event) => TData> | undefined)?.[event.type]
     return reduce ? reduce(data, event) : data
@@ -104,17 +108,13 @@ export function createStoreMachine<TData, TLoaded = TData, TEvent extends EventO
         failures: 0,
       }),
       storeLoaded: assign({
-        data: ({ context, event }) =>
-          toData((event as unknown as DoneActorEvent<TLoaded>).output, context.data),
+        data: ({ context, event }) => (isLoaded(event) ? toData(event.output, context.data) : context.data),
         error: undefined,
         failures: 0,
       }),
       applyUpdate: assign({ data: ({ context, event }) => update(context.data, event) }),
       restoreData: assign({
-        data: ({ context, event }) =>
-          event.type === 'store.restored'
-            ? restore(context.data, (event as StoreRestoredEvent<TData>).data)
-            : context.data,
+        data: ({ context, event }) => (isRestored(event) ? restore(context.data, event.data) : context.data),
       }),
       // one id: a new save replaces a running one, and a failure arrives as xstate.error.actor.saveStore
       saveData: persist
