@@ -38,7 +38,8 @@ export function signalScoreDescription(entry: {
 }): string {
   const messages =
     entry.judged === 1 ? '1 message judged' : `${entry.judged.toLocaleString('en-US')} messages judged`
-  return `Signal score of @${entry.author}: ${signalScoreText(entry.score)} (95% interval ${intervalText(entry.interval)}), ${messages}`
+  // it starts with the badge's visible text, so a voice user can say what they see (WCAG 2.5.3)
+  return `Signal ${signalScoreText(entry.score)}: the signal score of @${entry.author} (95% interval ${intervalText(entry.interval)}), ${messages}`
 }
 
 /** A message's outcome as its author's page shows it. */

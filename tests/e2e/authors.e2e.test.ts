@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { AuthorsPage } from '../../src/api/authors'
 import {
   checkA11y,
   collectPageIssues,
@@ -24,11 +25,20 @@ describe("authors' signal scores", () => {
     const issues = collectPageIssues(page)
     // the stream has stored messages by now; a minute on, the author-score job has counted their authors
     await server.advanceClock(61_000)
+    // the page reads the scores once (and every 5 minutes): only after the job has counted them
+    await expect
+      .poll(
+        async () => (await player.client.get<AuthorsPage>('/v1/stockgame/authors')).body.authors?.length ?? 0,
+        {
+          timeout: 30_000,
+        },
+      )
+      .toBeGreaterThan(0)
     await page.goto('/livestream')
     const feed = page.getByRole('feed', { name: 'Live tweets' })
-    const card = feed.getByRole('article').first()
-    await card.waitFor({ timeout: 30_000 })
-    const badge = card.getByRole('link', { name: /^Signal score of @/ })
+    await feed.getByRole('article').first().waitFor({ timeout: 30_000 })
+    // a message's author may have first written after the job ran: the newest card with a badge
+    const badge = feed.getByRole('link', { name: /^Signal \d+%: the signal score of @/ }).first()
     await badge.waitFor({ timeout: 30_000 })
     // nobody has tagged anything yet: every author has the prior's 50 %
     expect(await badge.textContent()).toBe('Signal 50%')

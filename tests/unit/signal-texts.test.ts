@@ -44,7 +44,7 @@ describe('author signal texts', () => {
         interval: { low: 0.4, high: 0.8 },
         judged: 1,
       }),
-    ).toBe('Signal score of @quietquant: 65% (95% interval 40.0–80.0%), 1 message judged')
+    ).toBe('Signal 65%: the signal score of @quietquant (95% interval 40.0–80.0%), 1 message judged')
     expect(
       signalScoreDescription({ author: 'a', score: 0.5, interval: { low: 0.2, high: 0.8 }, judged: 1200 }),
     ).toContain('1,200 messages judged')

@@ -53,10 +53,10 @@ describe("a message card's author badge", () => {
     show(<MessageFeed messages={[message]} label="Live tweets" />, '/livestream', {
       authors: () => page([{ ...ann, rank: 1 }], null),
     })
-    const badge = await screen.findByRole('link', { name: /^Signal score of @ann: 66%/ })
+    const badge = await screen.findByRole('link', { name: /^Signal 66%: the signal score of @ann/ })
     expect(badge.textContent).toBe('Signal 66%')
     expect(badge.getAttribute('aria-label')).toBe(
-      'Signal score of @ann: 66% (95% interval 52.0–78.0%), 40 messages judged',
+      'Signal 66%: the signal score of @ann (95% interval 52.0–78.0%), 40 messages judged',
     )
     expect(badge.getAttribute('href')).toBe('/authors/ann')
   })
