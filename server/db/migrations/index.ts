@@ -12,6 +12,7 @@ import * as evaluationPrices from './0010-evaluation-prices'
 import * as idempotencyRequests from './0011-idempotency-requests'
 import * as playerInvitations from './0012-player-invitations'
 import * as pollSidePots from './0013-poll-side-pots'
+import * as books from './0014-books'
 
 /** Every migration in order. Released ones are frozen: change the schema with a new file. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0011-idempotency-requests': idempotencyRequests,
   '0012-player-invitations': playerInvitations,
   '0013-poll-side-pots': pollSidePots,
+  '0014-books': books,
 }
