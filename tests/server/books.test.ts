@@ -133,6 +133,39 @@ describe.each(dialects)('books anyone can check on %s', (dialect) => {
     expect(Number(record.payouts)).toBe(result.creditedHundredths)
     expect(result.creditedHundredths).toBeGreaterThan(0)
     expect(JSON.parse(record.summary)).toMatchObject({ evaluated: 1, credits: 1 })
+
+    // a key the market could not price yet is recorded when a later run prices it (runs at `runAt`,
+    // past the evaluated progress)
+    const later = server.clock.now() - evaluationDelayMs + 30_000
+    const runAt = server.clock.now() + 120_000
+    await db()
+      .insertInto('taggedMessages')
+      .values({
+        userId: a.user.id,
+        titleId: 2494,
+        messageId: 'books-m2',
+        trend: 'Down',
+        atPrice: 100,
+        createdAt: later,
+        evaluationDueAt: later + evaluationDelayMs,
+        rewardFactor: 1,
+      })
+      .execute()
+    const noPrice = { priceAt: async () => undefined }
+    expect((await evaluateDuePredictions({ db: db(), market: noPrice }, runAt)).evaluated).toBe(0)
+    const priced = await evaluateDuePredictions({ db: db(), market, priceSource: 'test-feed' }, runAt)
+    expect(priced.evaluated).toBe(1)
+    const pending = await db()
+      .selectFrom('settlements')
+      .selectAll()
+      .where('kind', '=', 'evaluation')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow()
+    const laterMinute = later + evaluationDelayMs - ((later + evaluationDelayMs) % 60_000)
+    expect(pending.reference).toBe(`pending:2494:${laterMinute}`)
+    expect(JSON.parse(pending.prices)).toEqual([[2494, laterMinute, 101]])
+    // a Down call on a rise earns nothing
+    expect(Number(pending.payouts)).toBe(0)
   })
 
   it("seals the ledger rows in id order, each hash over the one before and the row's fields", async () => {
