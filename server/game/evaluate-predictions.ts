@@ -4,6 +4,7 @@ import { isPostgres } from '../db/dialect'
 import { inTransaction } from '../db/transaction'
 import { yieldToRequests } from '../jobs/job-runner'
 import type { MarketSource } from '../market/source'
+import { recordEvaluation } from './evaluation-settlement'
 import { post } from './ledger'
 import {
   creditHundredthsSql,
@@ -12,7 +13,6 @@ import {
   ofKeySql,
   overPendingKeysSql,
 } from './prediction-sql'
-import { recordSettlement } from './settlements'
 
 /**
  * Predictions evaluated per transaction, so a huge backlog never holds one giant transaction (about a
@@ -209,23 +209,6 @@ async function evaluateWindow(
     result,
   )
   return result
-}
-
-/** An evaluation batch's settlement record: its keys' prices ([titleId, dueMinute, price or null]). */
-function recordEvaluation(
-  tx: Tx,
-  batch: { reference: string; priceSource: string; priceTime: number; now: number },
-  keys: readonly DueKey[],
-  result: EvaluationResult,
-) {
-  return recordSettlement(tx, {
-    kind: 'evaluation',
-    ...batch,
-    prices: keys.map((key) => [key.titleId, key.dueMinute, key.price ?? null]),
-    stakes: 0,
-    payouts: result.creditedHundredths,
-    summary: result,
-  })
 }
 
 /**
