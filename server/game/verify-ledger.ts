@@ -1,4 +1,5 @@
-import type { Db } from '../db/database'
+import type { Db, Executor } from '../db/database'
+import { inReadTransaction } from '../db/read-transaction'
 import { genesisHash, ledgerRowHash, settlementHash } from './books-hash'
 
 /** Rows read per query: memory stays constant however long the books are. */
@@ -19,14 +20,17 @@ class Mismatch extends Error {}
 /**
  * Recomputes the ledger's hash chain, the settlements' hash chain and every wallet's balance from its
  * ledger rows, reading each in keyset pages; the first thing that does not add up is named (ledger id,
- * settlement id or wallet address).
+ * settlement id or wallet address). All on one snapshot: a bet committing meanwhile (its balance and its
+ * row) is seen whole or not at all, so a running game is never reported out of balance.
  */
 export async function verifyLedger(db: Db): Promise<BooksVerdict> {
   try {
-    const chain = await verifyLedgerChain(db)
-    const settlements = await verifySettlements(db)
-    const wallets = await verifyBalances(db)
-    return { ok: true, counts: { ...chain, settlements, wallets } }
+    return await inReadTransaction(db, async (snapshot) => {
+      const chain = await verifyLedgerChain(snapshot)
+      const settlements = await verifySettlements(snapshot)
+      const wallets = await verifyBalances(snapshot)
+      return { ok: true, counts: { ...chain, settlements, wallets } } as const
+    })
   } catch (error) {
     if (error instanceof Mismatch) return { ok: false, mismatch: error.message }
     throw error
@@ -39,7 +43,7 @@ export function describeVerdict(verdict: BooksVerdict): string {
   return `ledger verified: ${rows} ledger rows (${sealed} sealed), ${settlements} settlements, ${wallets} wallets`
 }
 
-async function verifyLedgerChain(db: Db): Promise<{ rows: number; sealed: number }> {
+async function verifyLedgerChain(db: Executor): Promise<{ rows: number; sealed: number }> {
   let previous = genesisHash
   let lastSealed = 0
   let firstUnsealed: number | undefined
@@ -84,7 +88,7 @@ async function verifyLedgerChain(db: Db): Promise<{ rows: number; sealed: number
   return { rows, sealed }
 }
 
-async function verifySettlements(db: Db): Promise<number> {
+async function verifySettlements(db: Executor): Promise<number> {
   let previous = genesisHash
   let count = 0
   for (let after = 0; ; ) {
@@ -110,7 +114,7 @@ async function verifySettlements(db: Db): Promise<number> {
   return count
 }
 
-async function verifyBalances(db: Db): Promise<number> {
+async function verifyBalances(db: Executor): Promise<number> {
   let count = 0
   for (let after = ''; ; ) {
     const wallets = await db
