@@ -3,11 +3,15 @@ import { createContext } from './app'
 import { formatInvitationCode } from './auth/invitation-codes'
 import { createInvitationCodes } from './auth/invitations.repo'
 import { ConfigError, loadConfig } from './config'
+import { describeVerdict, verifyLedger } from './game/verify-ledger'
 import { guardedLogOutput } from './log-output'
 import { createLogger } from './logger'
 
 const usage = `Usage: npm run admin -- invite [--count N] [--days D]
-  invite   print N new single-use invitation codes (default 1), valid for D days (default 30)`
+       npm run admin -- verify-ledger
+  invite          print N new single-use invitation codes (default 1), valid for D days (default 30)
+  verify-ledger   recompute the ledger's and the settlements' hash chains and every balance from the
+                  ledger: "ledger verified" with the counts (exit 0) or the first mismatch (exit 1)`
 
 /** Operator commands; they use the same configuration (DATABASE_URL, ALPHA_DATA_DIR) as the server. */
 function parse(argv: string[]) {
@@ -32,6 +36,7 @@ async function main(argv: string[]): Promise<number> {
     return 2
   }
   const { positionals, values } = parsed
+  if (!values.help && positionals[0] === 'verify-ledger') return verifyBooks()
   if (values.help || positionals[0] !== 'invite') {
     console.log(usage)
     return values.help ? 0 : 2
@@ -57,6 +62,20 @@ async function main(argv: string[]): Promise<number> {
     })
     for (const code of codes) console.log(formatInvitationCode(code))
     return 0
+  } finally {
+    await ctx.db.destroy()
+  }
+}
+
+async function verifyBooks(): Promise<number> {
+  const ctx = await createContext(loadConfig(), {
+    log: createLogger('warn', guardedLogOutput(process.stdout)),
+  })
+  try {
+    const verdict = await verifyLedger(ctx.db)
+    const line = describeVerdict(verdict)
+    console.log(line)
+    return verdict.ok ? 0 : 1
   } finally {
     await ctx.db.destroy()
   }

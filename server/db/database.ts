@@ -15,6 +15,7 @@ import type {
   TrophyWeeksTable,
 } from './tables/rankings.table'
 import type { SessionsTable } from './tables/sessions.table'
+import type { SettlementsTable } from './tables/settlements.table'
 import type { SignInFailuresTable } from './tables/sign-in-failures.table'
 import type {
   EvaluationPricesTable,
@@ -22,7 +23,7 @@ import type {
   TaggedMessagesTable,
 } from './tables/tagged-messages.table'
 import type { UsersTable } from './tables/users.table'
-import type { LedgerTable, WalletsTable } from './tables/wallets.table'
+import type { LedgerSealTable, LedgerTable, WalletsTable } from './tables/wallets.table'
 
 /** The whole schema as Kysely sees it (camelCase; CamelCasePlugin maps to snake_case columns). */
 export interface Database {
@@ -31,6 +32,8 @@ export interface Database {
   invitationCodes: InvitationCodesTable
   wallets: WalletsTable
   ledger: LedgerTable
+  ledgerSeal: LedgerSealTable
+  settlements: SettlementsTable
   oauthAccounts: OAuthAccountsTable
   signInFailures: SignInFailuresTable
   idempotencyKeys: IdempotencyKeysTable

@@ -4,6 +4,7 @@ import { isPostgres } from '../db/dialect'
 import { inTransaction } from '../db/transaction'
 import { yieldToRequests } from '../jobs/job-runner'
 import type { MarketSource } from '../market/source'
+import { recordEvaluation } from './evaluation-settlement'
 import { post } from './ledger'
 import {
   creditHundredthsSql,
@@ -28,6 +29,8 @@ export interface EvaluationDeps {
   db: Db
   market: Pick<MarketSource, 'priceAt'>
   log?: { warn(details: object, message: string): void }
+  /** named in each batch's settlement record (settlements.ts priceSourceOf) @default 'market' */
+  priceSource?: string
 }
 
 export interface EvaluationOptions {
@@ -106,7 +109,9 @@ export async function evaluateDuePredictions(
     const upTo = closing?.evaluationDueAt ?? now
     const keys = await dueKeys(deps, priceOf, after, upTo)
     if (keys.length === 0) return result
-    const batch = await inTransaction(deps.db, (tx) => evaluateWindow(tx, keys, after, upTo, now))
+    const batch = await inTransaction(deps.db, (tx) =>
+      evaluateWindow(tx, keys, { after, upTo, now, priceSource: deps.priceSource ?? 'market' }),
+    )
     if (batch === undefined) {
       // another process evaluated this window: go on from where it got to
       after = await progressOf(deps.db)
@@ -170,16 +175,21 @@ async function dueKeys(deps: EvaluationDeps, priceOf: PriceLookup, after: number
   return keys
 }
 
+interface Window {
+  after: number
+  upTo: number
+  now: number
+  priceSource: string
+}
+
 /**
- * One window in one transaction: undefined when the progress is no longer at `after` (another process
- * has evaluated it).
+ * One window in one transaction, with its settlement record (the prices it used and what it paid):
+ * undefined when the progress is no longer at `after` (another process has evaluated it).
  */
 async function evaluateWindow(
   tx: Tx,
   keys: readonly DueKey[],
-  after: number,
-  upTo: number,
-  now: number,
+  { after, upTo, now, priceSource }: Window,
 ): Promise<EvaluationResult | undefined> {
   if ((await progressOf(tx, true)) !== after) return undefined
   await storeKeys(tx, keys, upTo)
@@ -191,7 +201,14 @@ async function evaluateWindow(
   const evaluated = Number(rows[0]?.due ?? 0) - Number(rows[0]?.pending ?? 0)
   const credited = await creditCorrect(tx, window, now)
   await tx.updateTable('evaluationProgress').set({ evaluatedTo: upTo }).where('id', '=', 1).execute()
-  return { evaluated, ...credited }
+  const result = { evaluated, ...credited }
+  await recordEvaluation(
+    tx,
+    { reference: `window:${after}-${upTo}`, priceSource, priceTime: upTo, now },
+    keys,
+    result,
+  )
+  return result
 }
 
 /**
@@ -244,6 +261,7 @@ async function pricePendingKeys(
       result,
       await inTransaction(deps.db, async (tx) => {
         const total: EvaluationResult = { evaluated: 0, credits: 0, creditedHundredths: 0 }
+        const priced: (Key & { price: number })[] = []
         for (const key of chunk) {
           const set = await tx
             .updateTable('evaluationPrices')
@@ -255,6 +273,7 @@ async function pricePendingKeys(
             .executeTakeFirst()
           // another process priced it first
           if (!set) continue
+          priced.push(key)
           // typed: PostgreSQL would take a parameter added to an integer for an integer
           const ofKey = ofKeySql(
             sql`${key.titleId}`,
@@ -264,6 +283,12 @@ async function pricePendingKeys(
           const { rows } = await sql<{ count: number }>`select count(*) as count from tagged_messages t
             where ${ofKey}`.execute(tx)
           add(total, { evaluated: Number(rows[0]?.count ?? 0), ...(await creditCorrect(tx, ofKey, now)) })
+        }
+        const [first] = priced
+        if (first) {
+          const reference = `pending:${first.titleId}:${first.dueMinute}`
+          const batch = { reference, priceSource: deps.priceSource ?? 'market', priceTime: now, now }
+          await recordEvaluation(tx, batch, priced, total)
         }
         return total
       }),

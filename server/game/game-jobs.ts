@@ -1,6 +1,8 @@
 import type { AppContext } from '../context'
 import type { Job } from '../jobs/job-runner'
 import { type EvaluationDeps, evaluateDuePredictions } from './evaluate-predictions'
+import { ledgerSealJob } from './ledger-seal'
+import { priceSourceOf } from './settlements'
 
 /**
  * Predictions the job evaluates per transaction. A transaction on SQLite runs without a break of the
@@ -10,11 +12,14 @@ import { type EvaluationDeps, evaluateDuePredictions } from './evaluate-predicti
  */
 export const jobEvaluationBatchSize = 2000
 
-export function evaluationJob(ctx: Pick<AppContext, 'db' | 'log'> & Pick<EvaluationDeps, 'market'>): Job {
+export function evaluationJob(
+  ctx: Pick<AppContext, 'db' | 'log'> & Partial<Pick<AppContext, 'config'>> & Pick<EvaluationDeps, 'market'>,
+): Job {
   return {
     name: 'evaluate due predictions',
     run: async (now) => {
-      await evaluateDuePredictions({ db: ctx.db, market: ctx.market, log: ctx.log }, now, {
+      const priceSource = ctx.config && priceSourceOf(ctx.config)
+      await evaluateDuePredictions({ db: ctx.db, market: ctx.market, log: ctx.log, priceSource }, now, {
         batchSize: jobEvaluationBatchSize,
       })
     },
@@ -24,4 +29,5 @@ export function evaluationJob(ctx: Pick<AppContext, 'db' | 'log'> & Pick<Evaluat
 /** The game's periodic work on the server clock; each job is idempotent and set-based (see Job). */
 export function registerGameJobs(ctx: AppContext): void {
   ctx.jobs.register(evaluationJob(ctx))
+  ctx.jobs.register(ledgerSealJob(ctx))
 }

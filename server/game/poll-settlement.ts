@@ -5,6 +5,7 @@ import type { Tx } from '../db/database'
 import { inTransaction } from '../db/transaction'
 import type { Job } from '../jobs/job-runner'
 import { bankAddress, post } from './ledger'
+import { priceSourceOf, recordSettlement } from './settlements'
 
 /** Polls settled per run at most; the rest wait for the next run. */
 const settleBatch = 500
@@ -19,7 +20,8 @@ export interface DuePoll {
  * Settles one poll in one transaction: claims it (settled_at still null), then pays the parimutuel
  * split as 'payment' ledger rows — winners pro rata, the Bank the remainder or the whole pot when
  * nobody won. A process that loses the claim pays nothing, so a poll is paid exactly once. A winning
- * stake of a deleted account is paid to the Bank, like the account's balance was.
+ * stake of a deleted account is paid to the Bank, like the account's balance was. The same transaction
+ * records the settlement (server/game/settlements.ts): the price it used, the stakes and the payouts.
  * Returns whether this call settled it.
  */
 export async function settlePoll(
@@ -35,21 +37,41 @@ export async function settlePoll(
       .set({ settledAt: now, evalPrice, outcome })
       .where('id', '=', poll.id)
       .where('settledAt', 'is', null)
+      .returning('evalTime')
       .executeTakeFirst()
-    if (claimed.numUpdatedRows !== 1n) return false
-    await payOut(tx, poll.id, outcome, now)
+    if (!claimed) return false
+    const paid = await payOut(tx, poll.id, outcome, now)
+    await recordSettlement(tx, {
+      kind: 'poll',
+      reference: `poll:${poll.id}`,
+      priceSource: priceSourceOf(ctx.config),
+      priceTime: Number(claimed.evalTime),
+      prices: { titleId: poll.titleId, priceBase: poll.priceBase, evalPrice },
+      stakes: paid.stakes.up + paid.stakes.flat + paid.stakes.down,
+      payouts: paid.payouts.reduce((sum, payout) => sum + payout.amount, 0),
+      summary: { outcome, ...paid },
+      now,
+    })
     return true
   })
 }
 
-async function payOut(tx: Tx, pollId: number, outcome: PollOutcome, now: number): Promise<void> {
+/** What a poll's settlement paid: the hundredths staked per side, and each wallet's payout. */
+interface PaidOut {
+  stakes: Record<PollOutcome, number>
+  payouts: { wallet: string; amount: number }[]
+}
+
+async function payOut(tx: Tx, pollId: number, outcome: PollOutcome, now: number): Promise<PaidOut> {
   const votes = await tx
     .selectFrom('votes')
     .select(['id', 'userId', 'walletAddress', 'vote', 'ttcBet'])
     .where('pollId', '=', pollId)
     .orderBy('id')
     .execute()
-  if (votes.length === 0) return
+  const stakes = { up: 0, flat: 0, down: 0 }
+  for (const vote of votes) stakes[vote.vote] += Number(vote.ttcBet)
+  if (votes.length === 0) return { stakes, payouts: [] }
   // settlePot keys payouts by its `userId`; the vote id is as unique within a poll and survives deletion.
   const { payouts, bank } = settlePot(
     votes.map((v) => ({ userId: v.id, vote: v.vote, amount: v.ttcBet })),
@@ -85,6 +107,7 @@ async function payOut(tx: Tx, pollId: number, outcome: PollOutcome, now: number)
       now,
     })),
   )
+  return { stakes, payouts: entries.map(([wallet, amount]) => ({ wallet, amount })) }
 }
 
 /** Settles every poll whose evalTime has passed, at the title's price at evalTime. Returns how many. */

@@ -7,12 +7,14 @@ import {
   pollParamsSchema,
   pollPerformanceSchema,
   pollResultsSchema,
+  pollSettlementSchema,
   pollStatusSchema,
   pollTexts,
   voteBodySchema,
 } from '../../src/api/polls'
 import type { AppContext } from '../context'
 import { fairPlayOf } from '../game/fair-play'
+import { pollBooks } from '../game/poll-books'
 import { nextPoll } from '../game/poll-opening'
 import { listPolls, pollPerformance, pollStatus } from '../game/polls.read'
 import { betFailure, placeBet } from '../game/wagers'
@@ -27,6 +29,7 @@ import { requireUser } from './session'
  * - `GET  /v1/stockgame/polls/next`              the next poll time, for the countdown
  * - `GET  /v1/stockgame/polls/performance`       own bets per title and in total
  * - `GET  /v1/stockgame/polls/{pollId}/status`   bets cast and pot
+ * - `GET  /v1/stockgame/polls/{pollId}/settlement` a settled poll's books: price, stakes, payouts, hash
  * - `POST /v1/stockgame/polls/{pollId}/vote`     a bet; Idempotency-Key replays the first answer
  */
 export const pollsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
@@ -74,6 +77,22 @@ export const pollsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
       const status = await pollStatus(ctx.db, request.params.pollId)
       if (!status) throw notFound('Poll')
       return status
+    },
+  )
+
+  app.get(
+    '/v1/stockgame/polls/:pollId/settlement',
+    {
+      schema: {
+        params: pollParamsSchema,
+        response: { 200: pollSettlementSchema, ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    async (request) => {
+      const books = await pollBooks(ctx.db, request.params.pollId)
+      if (books === 'unknown') throw notFound('Poll')
+      if (books === 'open') throw new AppError(409, 'poll_not_settled', pollTexts.notSettled)
+      return books
     },
   )
 

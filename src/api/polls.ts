@@ -15,6 +15,7 @@ export const pollTexts = {
   bettingClosed: 'Betting on this poll has closed.',
   vote: 'Please choose up, flat or down.',
   pollMismatch: 'The poll of the bet does not match the address.',
+  notSettled: 'This poll is not settled yet: its books open once it is.',
 } as const
 
 /** The spec's 'You don't have so much money... (Max {ttc})', the balance with two decimals: '(Max 42.50)'. */
@@ -118,6 +119,40 @@ export type Poll = z.infer<typeof pollSchema>
 
 /** At most 50 polls, newest by endTime first, of titles the universe knows. */
 export const pollListSchema = z.array(pollSchema)
+
+/**
+ * `GET /v1/stockgame/polls/{pollId}/settlement`: the books of a settled poll (issue 20.4) — the price
+ * it was decided at and where that price came from, what was staked per side, what was paid (amounts
+ * only: other players' bets are never shown one by one) and its record's link in the settlements' hash
+ * chain, which `npm run admin -- verify-ledger` recomputes.
+ */
+export const pollSettlementSchema = z.object({
+  pollId: z.number(),
+  titleId: z.number(),
+  outcome: voteValueSchema,
+  settledAt: z.number(),
+  price: z.object({
+    /** 'simulation' or the market-data provider's host */
+    source: z.string(),
+    /** the poll's evalTime, epoch ms */
+    time: z.number(),
+    /** the title's price at startTime */
+    base: z.number(),
+    /** the title's price at evalTime, which decided the poll */
+    value: z.number(),
+  }),
+  /** TTC staked per side and in total */
+  stakes: z.object({ up: z.number(), flat: z.number(), down: z.number(), total: z.number() }),
+  /** each payout in TTC, largest first; `bank`: the Bank's take (remainders, or the pot nobody won) */
+  payouts: z.array(z.object({ ttc: z.number(), bank: z.boolean() })),
+  /** TTC paid in all (the whole pot) */
+  ttcPaid: z.number(),
+  /** the settlement record and its chain links (sha256, hex) */
+  settlementId: z.number().int(),
+  prevHash: z.string(),
+  hash: z.string(),
+})
+export type PollSettlement = z.infer<typeof pollSettlementSchema>
 
 /** `GET /v1/stockgame/polls/{pollId}/status` */
 export const pollStatusSchema = z.object({

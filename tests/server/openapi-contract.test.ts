@@ -10,7 +10,7 @@ import { groupsPath } from '../support/groups'
 import { HttpClient } from '../support/http-client'
 import { linkIn, listUnsubscribeUrl, nextLinkTo, queryOf } from '../support/mail-links'
 import { ContractClient, OpenApiContract, type OpenApiDocument } from '../support/openapi-contract'
-import { toNextPollStart } from '../support/polls'
+import { advanceTo, toNextPollStart } from '../support/polls'
 import { startTestServer, type TestServer } from '../support/test-server'
 
 /** A real 1x1 PNG. */
@@ -235,6 +235,12 @@ describe.each(dialects)('real answers match the OpenAPI document on %s', (dialec
     expect((await alice.client.get(`/v1/stockgame/polls/${open.pollId}/status`)).status).toBe(200)
     expect((await alice.client.get('/v1/stockgame/polls/1.5/status')).status).toBe(400)
     expect((await alice.client.get('/v1/stockgame/polls/999999999/status')).status).toBe(404)
+    const settlement = `/v1/stockgame/polls/${open.pollId}/settlement`
+    expect((await alice.client.get(settlement)).status).toBe(409)
+    await advanceTo(server, open.evalTime + 1000)
+    expect((await alice.client.get(settlement)).status).toBe(200)
+    expect((await alice.client.get('/v1/stockgame/polls/1.5/settlement')).status).toBe(400)
+    expect((await alice.client.get('/v1/stockgame/polls/999999999/settlement')).status).toBe(404)
 
     expect((await alice.client.get('/v1/stockgame/rankings?period=all_time')).status).toBe(200)
     expect((await alice.client.get('/v1/stockgame/rankings?groupId=999999999')).status).toBe(404)

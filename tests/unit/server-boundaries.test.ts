@@ -47,4 +47,29 @@ describe('server boundaries', () => {
       .filter((file) => writes.some((pattern) => pattern.test(read(file))))
     expect(offenders).toEqual([])
   })
+
+  it('changes written ledger rows only in server/game/ledger-seal.ts (their chain hashes) and settlement records only in settlements.ts', () => {
+    const rules = [
+      {
+        owner: join('game', 'ledger-seal.ts'),
+        writes: [/updateTable\(\s*['"]ledger['"]/, /update\s+ledger\b/i],
+      },
+      {
+        owner: join('game', 'settlements.ts'),
+        writes: [
+          /(insertInto|updateTable)\(\s*['"]settlements['"]/,
+          /(insert\s+into|update)\s+settlements\b/i,
+        ],
+      },
+    ]
+    const offenders = sourcesUnder('server')
+      .filter((file) => !file.startsWith(join('server', 'db', 'migrations')))
+      .flatMap((file) =>
+        rules
+          .filter((rule) => relative('server', file) !== rule.owner)
+          .filter((rule) => rule.writes.some((pattern) => pattern.test(read(file))))
+          .map((rule) => `${file} writes what ${rule.owner} owns`),
+      )
+    expect(offenders).toEqual([])
+  })
 })

@@ -14,6 +14,7 @@ import * as playerInvitations from './0012-player-invitations'
 import * as pollSidePots from './0013-poll-side-pots'
 import * as groupInviters from './0014-group-inviters'
 import * as authorSignals from './0015-author-signals'
+import * as books from './0016-books'
 
 /** Every migration in order. Released ones are frozen: change the schema with a new file. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0013-poll-side-pots': pollSidePots,
   '0014-group-inviters': groupInviters,
   '0015-author-signals': authorSignals,
+  '0016-books': books,
 }

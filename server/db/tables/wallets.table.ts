@@ -22,6 +22,17 @@ export interface LedgerTable {
   /** what the money is for, e.g. 'signup', 'poll:12', 'account-deleted' */
   reference: string
   createdAt: number
+  /** the row's link in the ledger's hash chain (0014), set by the seal job; null until sealed */
+  chainHash: Generated<string | null>
+}
+
+/** One row: the ledger's sealed head (server/game/ledger-seal.ts). */
+export interface LedgerSealTable {
+  id: number
+  /** every ledger row up to this id is sealed */
+  sealedTo: number
+  /** the chain hash of row sealedTo ('' before the first) */
+  headHash: string
 }
 
 export type WalletRow = Selectable<WalletsTable>
