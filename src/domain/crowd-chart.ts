@@ -1,4 +1,5 @@
-import type { BarInterval } from '../api/market'
+import { crowdRangeMaxMs } from '../api/crowd'
+import type { Bar, BarInterval } from '../api/market'
 import { barStart } from './chart-series'
 import { isCorrectPrediction } from './prediction'
 
@@ -101,4 +102,27 @@ export function predictionMarkers(
       ]
     })
     .sort((a, b) => a.time - b.time)
+}
+
+const intervalMs: Record<BarInterval, number> = {
+  '1m': 60_000,
+  '5m': 300_000,
+  '30m': 1_800_000,
+  '1d': 86_400_000,
+  '1w': 604_800_000,
+}
+
+/**
+ * The span (epoch ms, `to` excluded) whose crowd a chart shows: from its first bar to the end of its
+ * last, the last year of it at most (the crowd route's limit). Undefined for a chart without bars.
+ */
+export function crowdSpan(
+  bars: readonly Bar[],
+  interval: BarInterval,
+): { readonly from: number; readonly to: number } | undefined {
+  const first = bars[0]
+  const last = bars.at(-1)
+  if (!first || !last) return undefined
+  const to = last.t * 1000 + intervalMs[interval]
+  return { from: Math.max(first.t * 1000, to - crowdRangeMaxMs), to }
 }

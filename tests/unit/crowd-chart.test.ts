@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { crowdBars, predictionMarkers } from '../../src/domain/crowd-chart'
+import { crowdRangeMaxMs } from '../../src/api/crowd'
+import { crowdBars, crowdSpan, predictionMarkers } from '../../src/domain/crowd-chart'
 
 const hourMs = 3_600_000
 // Monday 2026-01-05 00:00 UTC
@@ -103,5 +104,21 @@ describe('predictionMarkers', () => {
     expect(fromMonday).toEqual([
       { time: monday / 1000, position: 'aboveBar', shape: 'arrowDown', color: 'green', text: 'right' },
     ])
+  })
+})
+
+describe('crowdSpan', () => {
+  const bar = (t: number) => ({ t, o: 1, h: 1, l: 1, c: 1 })
+  it('runs from the first bar to the end of the last', () => {
+    expect(crowdSpan([bar(monday / 1000), bar(monday / 1000 + 300)], '5m')).toEqual({
+      from: monday,
+      to: monday + 600_000,
+    })
+    expect(crowdSpan([], '5m')).toBeUndefined()
+  })
+
+  it("keeps to the route's longest range on a long chart", () => {
+    const span = crowdSpan([bar(0), bar(monday / 1000)], '1w')
+    expect(span).toEqual({ from: monday + 604_800_000 - crowdRangeMaxMs, to: monday + 604_800_000 })
   })
 })
