@@ -22,6 +22,7 @@ import { authRoutes } from './http/auth.routes'
 import { authorsRoutes } from './http/authors.routes'
 import { bankRoutes } from './http/bank.routes'
 import { clientErrorsRoutes } from './http/client-errors.routes'
+import { crowdRoutes } from './http/crowd.routes'
 import { registerCsrfDefence } from './http/csrf'
 import { clientErrorReply, frameworkErrorReply, registerErrorHandling } from './http/error-handler'
 import { exportRoutes } from './http/export.routes'
@@ -209,6 +210,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(pollsRoutes, { ctx })
   await app.register(rankingsRoutes, { ctx })
   await app.register(authorsRoutes, { ctx })
+  await app.register(crowdRoutes, { ctx })
   await app.register(exportRoutes, { ctx })
   await app.register(bankRoutes, { ctx })
   await app.register(stateRoutes, { ctx })

@@ -1,5 +1,5 @@
 import { assertEvent, assign, fromPromise, type SnapshotFrom, setup } from 'xstate'
-import type { Group, GroupLists, GroupMember } from '../api/groups'
+import type { Group, GroupLists } from '../api/groups'
 import { isActiveGroupGone, newInvitations } from '../domain/group-invitations'
 import { gameNotices, gameTexts } from './game-notices'
 import {

@@ -1,4 +1,4 @@
-import { assign, fromPromise, not, setup } from 'xstate'
+import { assign, fromPromise, setup } from 'xstate'
 import { type Notice, noticeKeys, noticeTexts } from './notices'
 import {
   isServerFailure,

@@ -254,6 +254,13 @@ describe.each(dialects)('real answers match the OpenAPI document on %s', (dialec
     expect((await alice.client.get('/v1/stockgame/authors?limit=0')).status).toBe(400)
     expect((await alice.client.get('/v1/stockgame/authors/contract_author')).status).toBe(200)
     expect((await alice.client.get('/v1/stockgame/authors/nobody_wrote_this')).status).toBe(404)
+    const crowd = '/v1/stockgame/titles/2494/crowd'
+    expect(
+      (await alice.client.get(`${crowd}?from=${server.clock.now() - 3_600_000}&to=${server.clock.now()}`))
+        .status,
+    ).toBe(200)
+    expect((await alice.client.get(`${crowd}?from=10&to=5`)).status).toBe(400)
+    expect((await alice.client.get('/v1/stockgame/titles/999999999/crowd?from=0&to=5')).status).toBe(404)
     expect((await alice.client.get('/v1/stockgame/export/predictions')).status).toBe(200)
     expect((await guest.get('/v1/stockgame/export/predictions')).status).toBe(401)
     expect((await alice.client.get('/v1/stockgame/bank')).status).toBe(200)

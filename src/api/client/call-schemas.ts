@@ -12,6 +12,7 @@ import {
 import { authorDetailSchema, authorsPageSchema, authorsQuerySchema } from '../authors'
 import { bankReportSchema } from '../bank'
 import { clientErrorBodySchema } from '../client-errors'
+import { crowdQuerySchema, crowdSplitSchema } from '../crowd'
 import {
   createGroupBodySchema,
   groupListsSchema,
@@ -79,6 +80,7 @@ export const callSchemas = {
   transactions: { query: transactionsQuerySchema, response: transactionsSchema },
   titleTick: { response: tickSchema },
   titleChart: { query: chartQuerySchema, response: chartSchema },
+  titleCrowd: { query: crowdQuerySchema, response: crowdSplitSchema },
   titleFundamentals: { response: fundamentalsSchema },
   user: { response: userProfileSchema },
   deleteAccount: { body: deleteAccountBodySchema },

@@ -169,6 +169,14 @@ export const apiCalls = {
     query: true,
     response: true,
   },
+  /** the crowd's Up/Down predictions on a title per hour, under its chart */
+  titleCrowd: {
+    method: 'GET',
+    path: '/v1/stockgame/titles/{titleId}/crowd',
+    retries: read,
+    query: true,
+    response: true,
+  },
   settings: { method: 'GET', path: '/v1/users/{user}/settings', retries: read, response: true },
   /** the authors' signal-score leaderboard, paged */
   authors: { method: 'GET', path: '/v1/stockgame/authors', retries: read, query: true, response: true },

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { lazy, Suspense, useState } from 'react'
+import { useState } from 'react'
 import { styled } from 'styled-system/jsx'
 import { provideTitleChart } from '~/actors/title-data.actors'
 import { type TimeRange, timeRangeIds, timeRangeLabels } from '~/api/market'
@@ -17,12 +17,10 @@ import { Skeleton, Text } from '~/views/ui'
 import type { ChartStyle } from './ChartCanvas'
 import { ChartStyleChooser } from './ChartStyleChooser'
 import { ChartSummary } from './ChartSummary'
+import { CrowdChart } from './CrowdChart'
 import { chartHeight } from './chart-height'
 import { RangeChooser } from './RangeChooser'
 import { TitleDataFailure } from './TitleDataStatus'
-
-// lightweight-charts is big: it loads with the first chart, not with the app
-const ChartCanvas = lazy(async () => ({ default: (await import('./ChartCanvas')).ChartCanvas }))
 
 const defaultRange: TimeRange = 'today'
 
@@ -67,9 +65,12 @@ export function ChartsTab({ titleId }: { readonly titleId: number }) {
           <TitleDataFailure message={failure} onRetry={() => loader.send({ type: 'titleData.retry' })} />
         ) : chart ? (
           <>
-            <Suspense fallback={placeholder}>
-              <ChartCanvas chart={chart} style={style} label={`Price chart, ${timeRangeLabels[range]}`} />
-            </Suspense>
+            <CrowdChart
+              key={`${chart.titleId}/${chart.range}`}
+              chart={chart}
+              style={style}
+              label={`Price chart, ${timeRangeLabels[range]}`}
+            />
             <ChartSummary chart={chart} />
           </>
         ) : (

@@ -129,6 +129,26 @@ describe('the ticker panel (spec §2 tabs About, Fundamentals, TweetGame, Charts
     expect(view.calls.filter((name) => name === 'titleChart').length).toBeGreaterThanOrEqual(2)
   })
 
+  it("shows the crowd's failed load as a failure with Try again under a loaded chart, not as an empty histogram", async () => {
+    const chart = {
+      titleId: apple,
+      range: 'today',
+      interval: '5m',
+      currency: 'USD',
+      bars: [{ t: 1, o: 1, h: 1, l: 1, c: 1 }],
+    }
+    const view = show('/?title=2494', marketApi({ titleChart: () => chart, titleCrowd: refused(503) }))
+    const panel = await screen.findByRole('dialog', { name: 'Apple' }, { timeout: 3000 })
+    const user = userEvent.setup()
+    await user.click(within(panel).getByRole('tab', { name: 'Charts' }))
+    expect(await within(panel).findByText('Error loading the crowd on this chart')).toBeTruthy()
+    expect(within(panel).queryByTestId('crowd-legend')).toBeNull()
+    await user.click(within(panel).getByRole('button', { name: 'Try again' }))
+    await waitFor(() =>
+      expect(view.calls.filter((name) => name === 'titleCrowd').length).toBeGreaterThanOrEqual(2),
+    )
+  })
+
   it('shows the TweetGame tab with the predictions of the title', async () => {
     show('/?title=2494')
     const panel = await screen.findByRole('dialog', { name: 'Apple' }, { timeout: 3000 })
