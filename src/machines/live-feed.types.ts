@@ -2,7 +2,7 @@
  * Why the feed holds new messages back without the reader's pause: the pointer rests on the list, or
  * a control in it has focus (a message sliding in above would move what they are about to click).
  */
-export type HoldReason = 'pointer' | 'focus'
+export type HoldReason = 'pointer' | 'focus' | 'scroll'
 
 export interface LiveFeedContext {
   /** the stream's message ids as last seen; undefined until the first look (the baseline, not arrivals) */

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { type FocusEvent, useCallback, useDeferredValue, useMemo } from 'react'
+import { type FocusEvent, useCallback, useDeferredValue, useMemo, useRef } from 'react'
 import { css } from 'styled-system/css'
 import { provideLiveFeed } from '~/actors/live-feed.actors'
 import { visibleMessages } from '~/domain/live-feed'
@@ -20,6 +20,7 @@ import { KeyboardShortcuts } from './KeyboardShortcuts'
 import { MessageFeed } from './MessageFeed'
 import { NewMessagesButton } from './NewMessagesButton'
 import { StreamEmpty, StreamSkeleton } from './StreamStates'
+import { useScrolledHold } from './use-scrolled-hold'
 
 // class names built once: the panel renders again with every frame's arrivals
 const styles = {
@@ -51,6 +52,13 @@ export function LiveTweetPanel() {
   const deferredShown = useDeferredValue(shown)
   const togglePause = useCallback(() => feed.send({ type: 'feed.toggle' }), [feed])
   const held = useSelector(feed, selectFeedHeld)
+  // the list holds still while the reader has scrolled into it (its top out of view)
+  const listTop = useRef<HTMLDivElement>(null)
+  const onScrolled = useCallback(
+    (scrolled: boolean) => feed.send({ type: scrolled ? 'feed.hold' : 'feed.release', reason: 'scroll' }),
+    [feed],
+  )
+  useScrolledHold(listTop, onScrolled)
   // the list holds still under the pointer and while a control in it has focus (the machine decides)
   const holdHandlers = useMemo(
     () => ({
@@ -80,6 +88,7 @@ export function LiveTweetPanel() {
         <StreamEmpty failed={failed} onRetry={() => stream.send({ type: 'store.initialize' })} />
       ) : (
         <div className={styles.feed} {...holdHandlers}>
+          <div ref={listTop} aria-hidden />
           <NewMessagesButton count={held ? heldBack : 0} onShow={() => feed.send({ type: 'feed.showNew' })} />
           <MessageFeed messages={deferredShown} label="Live tweets" onTogglePause={togglePause} pageKeys />
         </div>
