@@ -182,7 +182,9 @@ describe.each(dialects)('the client playing against the server on %s', (dialect)
     const priced = await waitFor(client.prices, (s) => selectLatestPrices(s.context).get(apple) === tick.l, {
       timeout: waitMs,
     })
-    expect(priceIn(priced.context.latest, apple)).toEqual({ price: tick.l, at: tick.t })
+    // with the previous close the subscription brought (or this tick, when it carries one)
+    expect(priceIn(priced.context.latest, apple)).toMatchObject({ price: tick.l, at: tick.t })
+    expect(priceIn(priced.context.latest, apple)?.previousClose).toBeGreaterThan(0)
 
     // the next poll opens on the server; the client's polls store lists it, open
     const start = nextPollStart(server.clock.now(), server.ctx.config.timeZone)
@@ -324,8 +326,13 @@ describe.each(dialects)('the client playing against the server on %s', (dialect)
     expect(done).toMatchObject({ evalPrice, evaluatedAt: dueAt })
     if (!done) throw new Error('no evaluated prediction')
     expect(selectIsCorrect(done, selectLatestPrices(client.prices.getSnapshot().context))).toBe(true)
-    expect(selectPredictions(evaluated.context, 'completed')).toHaveLength(seeded + 1)
-    expect(selectPredictions(evaluated.context, 'running')).toEqual([])
+    // each prediction's lifecycle actor reports its completion to the store right after the data came
+    const completed = await waitFor(
+      store('taggedMessages'),
+      (s) => selectPredictions(s.context, 'completed').length === seeded + 1,
+      { timeout: waitMs },
+    )
+    expect(selectPredictions(completed.context, 'running')).toEqual([])
     expect(evaluated.context.data.rewardFactor).toBe(1)
     expect(await balanceOf(server, userId)).toBe(granted - stake * 100 + Math.round(row.rewardFactor * 100))
 
