@@ -156,7 +156,7 @@ export function createGame(deps: GameStartDeps) {
      */
     placeBet(request: BetRequest): Promise<PlacedBet> {
       const polls = store('polls') as ActorRefFrom<PollsMachine> | undefined
-      return betOutcome(game.bet, request.pollId, () =>
+      const outcome = betOutcome(game.bet, request.pollId, () =>
         game.bet.send({
           type: 'bet.place',
           ...request,
@@ -165,6 +165,10 @@ export function createGame(deps: GameStartDeps) {
             (polls ? selectHasBet(polls.getSnapshot().context, request.pollId) : false),
         }),
       )
+      // the flow's notices tell the player how the bet ended: a caller that does not wait for the
+      // outcome (a test, a shortcut) must not leave an unhandled rejection behind
+      outcome.catch(() => {})
+      return outcome
     },
     /**
      * tags a message; `alreadyTagged` is whether the tagged messages store holds the tag, `refusal` why
