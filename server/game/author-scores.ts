@@ -50,11 +50,13 @@ export async function refreshAuthorScores(db: Db): Promise<number> {
 /** The periodic refresh, off the request path: at most once per authorScoreRefreshMs of server time. */
 export function authorScoresJob(db: Db): Job {
   let refreshedAt = Number.NEGATIVE_INFINITY
+  let scored = 0
   return {
     name: 'refresh author scores',
     run: async (now) => {
-      if (now - refreshedAt < authorScoreRefreshMs) return
-      await refreshAuthorScores(db)
+      // a new game counts its first authors as soon as the stream has some, then once a minute
+      if (scored > 0 && now - refreshedAt < authorScoreRefreshMs) return
+      scored = await refreshAuthorScores(db)
       refreshedAt = now
     },
   }

@@ -1,19 +1,10 @@
 import betaQuantile from '@stdlib/stats-base-dists-beta-quantile'
+// the prior in a module of its own: the FAQ quotes it without bundling the Beta quantile's library
+// (which evaluates code at import, refused by the app's CSP)
+import { authorPrior, type BetaPrior } from './author-prior'
 import type { Interval } from './skill'
 
-/** A Beta(α, β) prior of a share. */
-export interface BetaPrior {
-  readonly alpha: number
-  readonly beta: number
-}
-
-/**
- * The prior of an author's signal score: Beta(5, 5), as if every author had already written ten judged
- * messages, half of them right. Weakly informative on purpose: centred on a coin (most stream messages
- * carry no edge), wide enough that about fifty judged messages decide the score, and strong enough that
- * two lucky calls give 7/12 (58 %), not 100 %, so a new author does not top the leaderboard.
- */
-export const authorPrior: BetaPrior = { alpha: 5, beta: 5 }
+export { authorPrior, type BetaPrior }
 
 /** What the crowd said on one message and title, and how its judged predictions came out. */
 export interface MessageSplit {

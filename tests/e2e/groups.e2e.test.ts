@@ -272,6 +272,7 @@ describe('groups', () => {
     await activeCard.getByText(groupName).waitFor()
 
     // the admin deletes it elsewhere: the open page plays in Alpha again, its group's data read anew
+    // (the state brings the polls, the activity and the ranking; the untagged messages their own)
     await page.waitForResponse(isListsRead, { timeout: 15_000 })
     const deletedAt = Date.now()
     const reads = recordGameReads(page)
@@ -283,7 +284,7 @@ describe('groups', () => {
     await groupRow.waitFor({ state: 'detached' })
     await expect
       .poll(() => [...new Set(reads.paths)], { timeout: 15_000 })
-      .toEqual(expect.arrayContaining(['/v1/stockgame/polls', '/v1/stockgame/rankings']))
+      .toEqual(expect.arrayContaining(['/v1/stockgame/state', '/v1/stockgame/untagged-messages']))
     reads.stop()
     expect(issues.all()).toEqual([])
     await page.context().close()

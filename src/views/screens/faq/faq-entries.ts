@@ -1,4 +1,4 @@
-import { authorPrior } from '~/domain/author-score'
+import { authorPrior } from '~/domain/author-prior'
 import { signUpGrantHundredths } from '~/domain/grants'
 import { formatTtc } from '~/domain/number-format'
 import { weekdayPollTimes, weekendPollTimes } from '~/domain/poll-schedule'
