@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto'
+import type { Selectable } from 'kysely'
+import type { SettlementsTable } from '../db/tables/settlements.table'
 
 /** The hash before the first link of a chain. */
 export const genesisHash = ''
@@ -13,19 +15,8 @@ export interface ChainedLedgerRow {
   createdAt: number
 }
 
-/** The fields of a settlement record its hash covers (all but the hash itself). */
-export interface ChainedSettlement {
-  id: number
-  kind: string
-  reference: string
-  priceSource: string
-  priceTime: number
-  prices: string
-  stakes: number
-  payouts: number
-  summary: string
-  createdAt: number
-}
+/** The fields of a settlement record its hash covers: the row but its link (prev_hash, hash). */
+export type ChainedSettlement = Omit<Selectable<SettlementsTable>, 'prevHash' | 'hash'>
 
 /**
  * A record's canonical form: a JSON array of its fields in a fixed order, numbers as numbers (the

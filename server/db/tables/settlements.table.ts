@@ -3,7 +3,7 @@ import type { Generated, Selectable } from 'kysely'
 export type SettlementKind = 'poll' | 'evaluation'
 
 /**
- * One poll settlement or evaluation batch (0014), written in its transaction: the prices it used, what
+ * One poll settlement or evaluation batch (0016-books), written in its transaction: the prices it used, what
  * was staked and paid, and its link in the settlements' hash chain (server/game/books-hash.ts).
  */
 export interface SettlementsTable {
