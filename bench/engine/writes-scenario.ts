@@ -80,7 +80,8 @@ function headersOf(userId: number, key: string): Record<string, string> {
 
 /**
  * Request i tags message w(k) on one of its two titles for player 1 + i % players: every request is a
- * new (player, message, title), so each is a prediction stored, never a 409.
+ * new (player, message, title), each player always on one side, so each is a prediction stored, never a
+ * 409.
  */
 function tagRequests(fixtures: WriteFixtures) {
   let i = 0
@@ -94,7 +95,8 @@ function tagRequests(fixtures: WriteFixtures) {
     const messageId = `w${k}`
     return {
       path: `/v1/stockgame/tagged-messages/${messageId}/tag`,
-      body: JSON.stringify({ userId, titleId, messageId, trend: n % 2 === 0 ? 'Up' : 'Down' }),
+      // one side per player: a player never calls a title both ways (the fair-play rule would refuse it)
+      body: JSON.stringify({ userId, titleId, messageId, trend: userId % 2 === 0 ? 'Up' : 'Down' }),
       headers: headersOf(userId, `tag-${n}`),
     }
   }

@@ -62,7 +62,7 @@ const scenarioPlans: ScenarioPlan[] = (
 const backendName = (plan: ScenarioPlan) => (plan.backend === 'sqlite' ? 'SQLite' : 'PostgreSQL + Redis')
 const scenarioName = (plan: ScenarioPlan) => `${backendName(plan)}, ${plan.processes} process(es)`
 const maxPlayers = Number(env.BENCH_MAX_PLAYERS ?? 3000)
-const steps = (env.BENCH_STEPS ?? '25,50,100,200,400,600,900,1350,2000,3000')
+const steps = (env.BENCH_STEPS ?? '100,300,600,900,1350,2000,2500,3000')
   .split(',')
   .map(Number)
   .filter((players) => players <= maxPlayers)
