@@ -4,14 +4,10 @@ import type { Executor } from '../db/database'
 
 const hourMs = 3_600_000
 
-/**
- * The crowd on a title per hour of `[from, to)`: how many predictions were made Up and how many Down in
- * each hour (by when they were made), hours without any left out, in time order. By the created-at
- * index, one grouped count.
- */
-export async function crowdSplitOf(db: Executor, titleId: number, range: CrowdQuery): Promise<CrowdHour[]> {
+/** The grouped count of crowdSplitOf: one title's rows of the range, by the (title, created) index alone. */
+export function crowdSplitQuery(db: Executor, titleId: number, range: CrowdQuery) {
   const hour = sql<number>`created_at - created_at % ${sql.lit(hourMs)}`
-  const rows = await db
+  return db
     .selectFrom('taggedMessages')
     .select([
       hour.as('hour'),
@@ -23,7 +19,14 @@ export async function crowdSplitOf(db: Executor, titleId: number, range: CrowdQu
     .where('createdAt', '<', range.to)
     .groupBy(hour)
     .orderBy(hour)
-    .execute()
+}
+
+/**
+ * The crowd on a title per hour of `[from, to)`: how many predictions were made Up and how many Down in
+ * each hour (by when they were made), hours without any left out, in time order.
+ */
+export async function crowdSplitOf(db: Executor, titleId: number, range: CrowdQuery): Promise<CrowdHour[]> {
+  const rows = await crowdSplitQuery(db, titleId, range).execute()
   // PostgreSQL answers bigint sums as strings
   return rows.map((row) => ({ hour: Number(row.hour), up: Number(row.up), down: Number(row.down) }))
 }

@@ -1,4 +1,6 @@
+import { CompiledQuery } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { crowdSplitQuery } from '../../server/game/crowd-split.read'
 import type { CrowdHour } from '../../src/api/crowd'
 import { type SignedUp, signUpPlayer } from '../support/accounts'
 import { dialects } from '../support/databases'
@@ -71,4 +73,22 @@ describe.each(dialects)('GET /v1/stockgame/titles/{titleId}/crowd on %s', (diale
     expect((await crowd('from=0&to=5', 0)).status).toBe(400)
     expect((await crowd('from=0&to=5', 999_999)).status).toBe(404)
   })
+
+  // Query plans are SQLite's own format; PostgreSQL's planner is not asserted here.
+  if (dialect === 'sqlite') {
+    it("reads only the title's rows of the range, from an index alone", async () => {
+      const { sql: text, parameters } = crowdSplitQuery(server.ctx.db, apple, {
+        from: start,
+        to: start + 10 * hour,
+      }).compile()
+      const plan = (
+        await server.ctx.db.executeQuery<{ detail: string }>(
+          CompiledQuery.raw(`explain query plan ${text}`, [...parameters]),
+        )
+      ).rows.map((row) => row.detail)
+      expect(plan.join('\n')).toContain(
+        'COVERING INDEX tagged_messages_title_created (title_id=? AND created_at>? AND created_at<?)',
+      )
+    })
+  }
 })

@@ -15,6 +15,7 @@ import * as pollSidePots from './0013-poll-side-pots'
 import * as groupInviters from './0014-group-inviters'
 import * as authorSignals from './0015-author-signals'
 import * as books from './0016-books'
+import * as crowdByTitle from './0017-crowd-by-title'
 
 /** Every migration in order. Released ones are frozen: change the schema with a new file. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0014-group-inviters': groupInviters,
   '0015-author-signals': authorSignals,
   '0016-books': books,
+  '0017-crowd-by-title': crowdByTitle,
 }
