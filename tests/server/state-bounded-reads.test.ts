@@ -25,6 +25,8 @@ const evaluated = 20
 const spacingMs = 3000
 const oldPolls = 300
 const hour = 3600_000
+/** How long before now each evaluated prediction fell due: the first one just now, the newest possible */
+const dueAgo = Array.from({ length: evaluated }, (_, i) => (i === 0 ? 0 : 500 + i * 1000))
 
 describe.each(dialects)('the state reads a page, not the game, on %s', (dialect) => {
   let server: TestServer
@@ -50,7 +52,7 @@ describe.each(dialects)('the state reads a page, not the game, on %s', (dialect)
         .insertInto('taggedMessages')
         .values(rows.slice(i, i + 500))
         .execute()
-    // evaluated in the last 20 s, at times no running one was made at
+    // evaluated in the last 20 s: one due right now, the others at times no running one was made at
     await seedJudgedPredictions(
       server.ctx.db,
       Array.from({ length: evaluated }, (_, i) => ({
@@ -58,7 +60,7 @@ describe.each(dialects)('the state reads a page, not the game, on %s', (dialect)
         titleId: bitcoin,
         messageId: `evaluated-${i}`,
         trend: 'Up' as const,
-        createdAt: now - evaluationDelayMs - 500 - i * 1000,
+        createdAt: now - evaluationDelayMs - (dueAgo[i] as number),
         correct: i % 2 === 0,
       })),
     )
@@ -105,7 +107,7 @@ describe.each(dialects)('the state reads a page, not the game, on %s', (dialect)
       })),
       ...Array.from({ length: evaluated }, (_, i) => ({
         evaluated: `evaluated-${i}`,
-        timestamp: now - 500 - i * 1000,
+        timestamp: now - (dueAgo[i] as number),
       })),
     ]
       .sort((a, b) => b.timestamp - a.timestamp)
