@@ -10,7 +10,7 @@ import { evalPriceColumn, evaluatedAtColumn, predictionsWithEvaluation } from '.
 import { groupWinnerElements } from './group-winners'
 import { activeMemberIds } from './groups.repo'
 import { nextPoll } from './poll-opening'
-import { resultsColumns, resultsOfRow } from './polls.read'
+import { ofKnownTitles, resultsColumns, resultsOfRow } from './polls.read'
 import { titlesOf } from './rankings'
 
 /**
@@ -106,18 +106,26 @@ const predictionsMade: Source = async (db, scope, window) => {
 
 /**
  * Evaluations happen at a fixed delay after creation (evaluatedAt = evaluationDueAt = createdAt + 3 h),
- * so they are read newest first through the created_at index too.
+ * so they are read newest first through the created_at index too. None is due after `now` (the job
+ * evaluates up to the server clock), so the index range starts at the newest due prediction: the
+ * running ones of the last 3 h, most of the newest rows, are never visited.
  */
 const predictionsEvaluated: Source = async (db, scope, window) => {
   let query = predictionQuery(db, scope).where('p.price', 'is not', null)
-  if (window.at !== undefined)
+  if (window.at !== undefined) {
+    if (window.at > scope.now) return []
     query = query
       .where('t.evaluationDueAt', '=', window.at)
       .where('t.createdAt', '=', window.at - evaluationDelayMs)
-  else if (window.before !== undefined)
+  } else if (window.before !== undefined && window.before <= scope.now) {
     query = query
       .where('t.evaluationDueAt', '<', window.before)
       .where('t.createdAt', '<', window.before - evaluationDelayMs)
+  } else {
+    query = query
+      .where('t.evaluationDueAt', '<=', scope.now)
+      .where('t.createdAt', '<=', scope.now - evaluationDelayMs)
+  }
   if (window.limit !== undefined) query = query.limit(window.limit)
   const rows = await query.orderBy('t.createdAt', 'desc').execute()
   return rows.map((row) => {
@@ -193,7 +201,7 @@ function pollQuery(db: Executor, scope: StreamScope) {
       'settledAt',
       ...resultsColumns,
     ])
-    .where('titleId', 'in', scope.knownTitleIds)
+    .where(ofKnownTitles(scope.knownTitleIds))
   if (scope.titleIds.length > 0) query = query.where('titleId', 'in', scope.titleIds)
   return query
 }
