@@ -1,4 +1,5 @@
 import type { ServerMessage } from '../../src/api/market'
+import { formatDecimal } from '../../src/domain/number-format'
 import { authors } from './authors'
 import type { Instrument } from './instrument'
 import {
@@ -57,10 +58,8 @@ export function messagesBetween(options: MessageGeneratorOptions, from: number, 
 }
 
 function formatPrice(instrument: Instrument, price: number, decimals = instrument.decimals): string {
-  const text = price.toLocaleString('en-US', {
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-  })
+  // the kept formatter of these decimals: `toLocaleString` would build one for every price
+  const text = formatDecimal(price, decimals)
   return instrument.class === 'share' || instrument.class === 'crypto' || instrument.class === 'commodity'
     ? `$${text}`
     : text
