@@ -1,6 +1,7 @@
 import type { ServerMessage } from '../../src/api/market'
+import { BoundedMap } from '../../src/domain/bounded-map'
 import type { Clock } from '../clock'
-import { type MessageGeneratorOptions, messageForSlot, messagesBetween, messageTime } from './messages'
+import { type MessageGeneratorOptions, messageForSlot, messageTime, slotsBetween } from './messages'
 import type { MessageStore } from './messages.repo'
 import type { Unsubscribe } from './source'
 
@@ -8,6 +9,8 @@ import type { Unsubscribe } from './source'
 export const maxCatchUpMessages = 60
 const retentionMs = 30 * 86_400_000
 const pruneEveryMs = 3_600_000
+/** Messages kept built: far more than the newest `maxCatchUpMessages` slots that reads rebuild. */
+export const builtMessagesKept = 1024
 
 interface Log {
   error(details: object, message: string): void
@@ -23,6 +26,11 @@ export class MessageFeed {
   #publishedThrough?: number
   #chain: Promise<unknown> = Promise.resolve()
   #lastPrune = Number.NEGATIVE_INFINITY
+  /**
+   * Messages by slot, each built once: every read of the stream adds the due slots' messages, the same
+   * ones for every player. Frozen, since all callers share them.
+   */
+  readonly #built = new BoundedMap<number, ServerMessage>(builtMessagesKept)
 
   constructor(
     readonly generator: MessageGeneratorOptions,
@@ -50,11 +58,7 @@ export class MessageFeed {
   async recent(sinceMs: number, limit: number): Promise<ServerMessage[]> {
     const stored = await this.store.recent(sinceMs, limit)
     const byId = new Map(stored.map((message) => [message.message_id, message]))
-    for (const message of messagesBetween(
-      this.generator,
-      Math.max(sinceMs, this.#catchUpStart()),
-      this.clock.now(),
-    ))
+    for (const message of this.#messagesBetween(Math.max(sinceMs, this.#catchUpStart()), this.clock.now()))
       byId.set(message.message_id, message)
     return [...byId.values()]
       .sort((a, b) => b.t - a.t || (a.message_id < b.message_id ? 1 : -1))
@@ -67,10 +71,23 @@ export class MessageFeed {
     if (stored) return stored
     const [seed, slot] = id.split('-').map((part) => Number.parseInt(part, 36))
     if (seed !== this.generator.seed || slot === undefined || !Number.isSafeInteger(slot)) return undefined
-    const built = messageForSlot(this.generator, slot)
-    return built.message_id === id && messageTime(this.generator, slot) <= this.clock.now()
-      ? built
-      : undefined
+    // a slot not yet due is not built: its price is not known yet
+    if (messageTime(this.generator, slot) > this.clock.now()) return undefined
+    const built = this.#messageOf(slot)
+    return built.message_id === id ? built : undefined
+  }
+
+  /** How many built messages are kept (a test holds the memo bounded). */
+  get builtMessages(): number {
+    return this.#built.size
+  }
+
+  #messageOf(slot: number): ServerMessage {
+    return this.#built.getOrCompute(slot, () => frozen(messageForSlot(this.generator, slot)))
+  }
+
+  #messagesBetween(from: number, to: number): ServerMessage[] {
+    return slotsBetween(this.generator, from, to).map((slot) => this.#messageOf(slot))
   }
 
   #catchUpStart(): number {
@@ -81,7 +98,7 @@ export class MessageFeed {
     const now = this.clock.now()
     const from = Math.max(this.#publishedThrough ?? Number.NEGATIVE_INFINITY, this.#catchUpStart())
     if (from >= now) return []
-    const fresh = await this.store.save(messagesBetween(this.generator, from, now))
+    const fresh = await this.store.save(this.#messagesBetween(from, now))
     this.#publishedThrough = now
     for (const message of fresh) {
       for (const listener of this.#listeners) {
@@ -98,4 +115,11 @@ export class MessageFeed {
     }
     return fresh
   }
+}
+
+function frozen(message: ServerMessage): ServerMessage {
+  Object.freeze(message.twitter_user)
+  for (const title of message.titles) Object.freeze(title)
+  Object.freeze(message.titles)
+  return Object.freeze(message)
 }

@@ -1,4 +1,5 @@
 import type { ServerMessage } from '../../src/api/market'
+import { formatDecimal } from '../../src/domain/number-format'
 import { authors } from './authors'
 import type { Instrument } from './instrument'
 import {
@@ -45,22 +46,25 @@ export function messageTime(options: MessageGeneratorOptions, slot: number): num
   return slot * options.intervalMs + Math.floor(u * options.intervalMs)
 }
 
-/** The messages created in (from, to], oldest first. */
-export function messagesBetween(options: MessageGeneratorOptions, from: number, to: number): ServerMessage[] {
-  const messages: ServerMessage[] = []
+/** The slots whose messages are created in (from, to], oldest first. */
+export function slotsBetween(options: MessageGeneratorOptions, from: number, to: number): number[] {
+  const slots: number[] = []
   const first = Math.floor(from / options.intervalMs)
   for (let slot = first; slot * options.intervalMs <= to; slot += 1) {
     const time = messageTime(options, slot)
-    if (time > from && time <= to) messages.push(messageForSlot(options, slot))
+    if (time > from && time <= to) slots.push(slot)
   }
-  return messages
+  return slots
+}
+
+/** The messages created in (from, to], oldest first. */
+export function messagesBetween(options: MessageGeneratorOptions, from: number, to: number): ServerMessage[] {
+  return slotsBetween(options, from, to).map((slot) => messageForSlot(options, slot))
 }
 
 function formatPrice(instrument: Instrument, price: number, decimals = instrument.decimals): string {
-  const text = price.toLocaleString('en-US', {
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-  })
+  // the kept formatter of these decimals: `toLocaleString` would build one for every price
+  const text = formatDecimal(price, decimals)
   return instrument.class === 'share' || instrument.class === 'crypto' || instrument.class === 'commodity'
     ? `$${text}`
     : text

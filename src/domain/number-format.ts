@@ -3,7 +3,11 @@ import { ttcSymbol } from './currency'
 /** Spec §9: en-US only. */
 const locale = 'en-US'
 
+// Bounded by the formats this module asks for: their decimals are few, and Intl refuses over 100.
 const formatters = new Map<string, Intl.NumberFormat>()
+
+/** How many formatters are kept (a test holds them bounded). */
+export const keptNumberFormats = (): number => formatters.size
 
 /** Intl.NumberFormat is costly to build and the live stream formats hundreds of prices a second. */
 function formatter(options: Intl.NumberFormatOptions): Intl.NumberFormat {

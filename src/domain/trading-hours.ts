@@ -1,3 +1,4 @@
+import { BoundedMap } from './bounded-map'
 import { addDays, type PlainDate, zonedEpochMs } from './zoned-time'
 
 /** When a market trades, in its own time zone. Product data of the universe, sent with each title. */
@@ -30,12 +31,42 @@ function instantOf(hours: TradingHours, day: number, minutes: number): number {
   return zonedEpochMs(date, Math.floor(rest / 60), rest % 60, hours.zone)
 }
 
-/** The session of trading date `day` ([start, end) in epoch ms), or null when the market does not trade. */
-export function sessionOnDate(hours: TradingHours, day: number): { start: number; end: number } | null {
+/** A session, [start, end) in epoch ms. */
+export type SessionTimes = Readonly<{ start: number; end: number }>
+
+/** The session of trading date `day`, computed afresh: what `sessionOnDate` keeps. */
+export function computeSessionOnDate(hours: TradingHours, day: number): SessionTimes | null {
   if (!hours.days.includes(weekdayOf(day))) return null
   const start = instantOf(hours, hours.opensDayBefore ? day - 1 : day, hours.open)
   const end = instantOf(hours, day, hours.close)
   return end > start ? { start, end } : null
+}
+
+/**
+ * Sessions by trading date and hours. Each tag asks whether its market trades, which looks at a few
+ * weeks of dates, every time the same ones. Keyed by the hours' content, not the object: titles read
+ * from JSON bring equal hours in fresh objects.
+ */
+const sessions = new BoundedMap<string, SessionTimes | null>(4096)
+
+/** How many sessions are kept (a test holds the memo bounded). */
+export const keptSessions = (): number => sessions.size
+
+const hoursKey = (hours: TradingHours) =>
+  `${hours.zone} ${hours.days.join(',')} ${hours.open} ${hours.close} ${hours.opensDayBefore === true}`
+
+function keptSession(hours: TradingHours, key: string, day: number): SessionTimes | null {
+  const dayKey = `${day} ${key}`
+  const kept = sessions.get(dayKey)
+  if (kept !== undefined) return kept
+  const session = computeSessionOnDate(hours, day)
+  // shared by every caller from now on: nobody may change it
+  return sessions.set(dayKey, session && Object.freeze(session))
+}
+
+/** The session of trading date `day` ([start, end) in epoch ms), or null when the market does not trade. */
+export function sessionOnDate(hours: TradingHours, day: number): SessionTimes | null {
+  return keptSession(hours, hoursKey(hours), day)
 }
 
 /**
@@ -45,15 +76,16 @@ export function sessionOnDate(hours: TradingHours, day: number): { start: number
  */
 export function nextMarketOpening(hours: TradingHours | undefined, now: number): number | undefined {
   if (!hours) return undefined
+  const key = hoursKey(hours)
   // A session that holds `now` has a trading date from the day before now's UTC date to two days after.
   const today = Math.floor(now / dayMs)
   for (let day = today - 1; day <= today + 2; day += 1) {
-    const session = sessionOnDate(hours, day)
+    const session = keptSession(hours, key, day)
     if (session && session.start <= now && now < session.end) return undefined
   }
   // Sessions start in the order of their dates; a market shut for three weeks has no hours at all.
   for (let day = today - 1; day <= today + 21; day += 1) {
-    const session = sessionOnDate(hours, day)
+    const session = keptSession(hours, key, day)
     if (session && session.start > now) return session.start
   }
   throw new RangeError('no trading session in three weeks')

@@ -13,10 +13,16 @@ export interface PlainDate {
   readonly dayOfWeek: number
 }
 
-const dayMs = 86_400_000
+import { BoundedMap } from './bounded-map'
 
-// Building a formatter costs far more than using one: one per zone, kept.
-const formatters = new Map<string, Intl.DateTimeFormat>()
+const dayMs = 86_400_000
+const minuteMs = 60_000
+/** Date's range: an instant beyond it has no wall clock (formatToParts throws a RangeError). */
+const maxEpochMs = 8.64e15
+
+// Building a formatter costs far more than using one: one per zone, kept. Bounded: a zone's name may
+// come in any letter case, so names are many.
+const formatters = new BoundedMap<string, Intl.DateTimeFormat>(64)
 
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
   let formatter = formatters.get(timeZone)
@@ -53,10 +59,36 @@ function wallClockAsUtc(epochMs: number, timeZone: string): number {
   return utc.getTime()
 }
 
-/** The zone's UTC offset at `epochMs`, in ms (east of Greenwich positive). */
-export function zoneOffsetMs(epochMs: number, timeZone: string): number {
+/** The zone's UTC offset at `epochMs`, in ms, read from Intl each time: what `zoneOffsetMs` keeps. */
+export function readZoneOffsetMs(epochMs: number, timeZone: string): number {
   const wholeSecond = Math.floor(epochMs / 1000) * 1000
   return wallClockAsUtc(wholeSecond, timeZone) - wholeSecond
+}
+
+/** Offsets by `${epoch minute} ${zone}`: the server asks for the same few minutes on every request. */
+const minuteOffsets = new BoundedMap<string, number>(4096)
+
+/** How many minutes' offsets are kept (a test holds the memo bounded). */
+export const keptZoneOffsets = (): number => minuteOffsets.size
+
+/**
+ * The zone's UTC offset at `epochMs`, in ms (east of Greenwich positive). Reading it from Intl is the
+ * dearest step of every zone calculation, so it is kept per minute: modern transitions fall on whole
+ * minutes, but old ones need not (Monrovia's of 1972 fell at 00:44:30 UTC), so a minute is kept only
+ * when its first and last second have the same offset. Transitions lie months apart, never two within
+ * one minute, so the offset then holds for the whole minute.
+ */
+export function zoneOffsetMs(epochMs: number, timeZone: string): number {
+  const minuteStart = Math.floor(epochMs / minuteMs) * minuteMs
+  const minuteEnd = minuteStart + minuteMs - 1000
+  if (!(minuteStart >= -maxEpochMs && minuteEnd <= maxEpochMs)) return readZoneOffsetMs(epochMs, timeZone)
+  const key = `${minuteStart / minuteMs} ${timeZone}`
+  const kept = minuteOffsets.get(key)
+  if (kept !== undefined) return kept
+  const first = readZoneOffsetMs(minuteStart, timeZone)
+  const last = readZoneOffsetMs(minuteEnd, timeZone)
+  if (first === last) return minuteOffsets.set(key, first)
+  return readZoneOffsetMs(epochMs, timeZone)
 }
 
 function dateOfUtc(utcMs: number): PlainDate {

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest'
+import { createHash } from 'node:crypto'
+import { describe, expect, it, vi } from 'vitest'
 import { authors } from '../../server/market/authors'
 import { identiconSvg } from '../../server/market/avatars'
 import {
@@ -9,6 +10,7 @@ import {
 } from '../../server/market/messages'
 import { instrumentById, instruments } from '../../server/market/universe'
 import { serverMessageSchema } from '../../src/api/market'
+import { keptNumberFormats } from '../../src/domain/number-format'
 
 const options = (seed = 5): MessageGeneratorOptions => ({
   seed,
@@ -82,6 +84,38 @@ describe('message stream', () => {
     expect(stepped).toEqual(whole)
     const times = whole.map((message) => message.t)
     expect(times).toEqual([...times].sort((a, b) => a - b))
+  })
+})
+
+describe('message texts', () => {
+  it('are those of the generator as first released, prices in every decimals included', () => {
+    // prices from cents to millions, so {P} and {T} meet every title's decimals and thousands separators
+    const moving: MessageGeneratorOptions = {
+      ...options(11),
+      priceAt: (instrument, t) => instrument.startPrice * 10 ** ((Math.floor(t / 1000) % 9) - 4),
+    }
+    const texts = Array.from({ length: 3000 }, (_, i) => messageForSlot(moving, 86_000_000 + i * 7))
+      .map((message) => `${message.tweet}|${message.sub ?? ''}`)
+      .join('\n')
+    expect(texts).toMatch(/\d,\d{3}\.\d{2}/)
+    expect(createHash('sha256').update(texts).digest('hex')).toBe(
+      '6c577950e42cfcf7260b1dabe993807654422d6d837b8ff3cf50123408adfa8e',
+    )
+  })
+
+  it('format prices with a kept formatter per decimals, not one per price', () => {
+    const localeFormatting = vi.spyOn(Number.prototype, 'toLocaleString')
+    try {
+      const before = keptNumberFormats()
+      for (let slot = 0; slot < 2000; slot += 1) messageForSlot(options(12), 86_000_000 + slot)
+      expect(localeFormatting).not.toHaveBeenCalled()
+      const decimals = new Set(
+        instruments.flatMap((instrument) => [instrument.decimals, Math.min(instrument.decimals, 2)]),
+      )
+      expect(keptNumberFormats() - before).toBeLessThanOrEqual(decimals.size)
+    } finally {
+      localeFormatting.mockRestore()
+    }
   })
 })
 

@@ -6,6 +6,7 @@ import {
   formatPrice,
   formatTtc,
   formatUsd,
+  keptNumberFormats,
   priceFractionDigits,
 } from '../../src/domain/number-format'
 
@@ -50,5 +51,23 @@ describe('number formats (spec §9, en-US)', () => {
     expect(formatTtc(1, true)).toBe('+1.00 TTC')
     expect(formatTtc(-0.25, true)).toBe('-0.25 TTC')
     expect(formatDecimal(1234.567, 1)).toBe('1,234.6')
+  })
+
+  it('formats a decimal as toLocaleString does, with a kept formatter per decimals', () => {
+    const values = [0, -0, 0.5, 1.005, 2.5, -2.5, 0.000049, 1e21, -1234567.891, Number.MAX_SAFE_INTEGER, NaN]
+    for (let i = 0; i < 2000; i += 1)
+      values.push((i - 1000) * 13.37 + i / 7, 10 ** ((i % 30) - 10) * (1 + i / 997))
+    const before = keptNumberFormats()
+    for (let digits = 0; digits <= 8; digits += 1) {
+      for (const value of values) {
+        const expected = value.toLocaleString('en-US', {
+          minimumFractionDigits: digits,
+          maximumFractionDigits: digits,
+        })
+        expect(formatDecimal(value, digits), `${value} ${digits}`).toBe(expected)
+      }
+    }
+    // 4000 values in 9 formats: one formatter each at most, not one per value
+    expect(keptNumberFormats() - before).toBeLessThanOrEqual(9)
   })
 })

@@ -1,8 +1,15 @@
 import fc from 'fast-check'
 import { Temporal } from 'temporal-polyfill'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { nextPollStart } from '../../src/domain/poll-schedule'
-import { addDays, zonedDate, zonedEpochMs, zoneOffsetMs } from '../../src/domain/zoned-time'
+import {
+  addDays,
+  keptZoneOffsets,
+  readZoneOffsetMs,
+  zonedDate,
+  zonedEpochMs,
+  zoneOffsetMs,
+} from '../../src/domain/zoned-time'
 
 // zones with daylight saving north and south, half and quarter hours, a 30-minute DST (Lord Howe),
 // a skipped day (Apia, 2011-12-30) and none at all
@@ -116,5 +123,70 @@ describe('zoned time without Temporal', () => {
       }),
       { numRuns: 500 },
     )
+  })
+})
+
+describe('zone offsets kept per minute', () => {
+  it('equal the offset read from Intl around every transition, also those off the whole minute', () => {
+    // Monrovia moved at 00:44:30 UTC in 1972, Kathmandu at 18:18:44 in 1919, Lord Howe at 13:23:40 in 1895
+    const seconds = [-3601, -61, -60, -59, -31, -30, -1, 0, 1, 29, 30, 59, 60, 61, 3600]
+    let compared = 0
+    for (const timeZone of [...zones, 'Africa/Monrovia']) {
+      // 1850 to 2040
+      let at = Temporal.Instant.fromEpochMilliseconds(-3_786_825_600_000).toZonedDateTimeISO(timeZone)
+      for (;;) {
+        const next = at.getTimeZoneTransition('next')
+        if (!next || next.epochMilliseconds > 2_208_988_800_000) break
+        for (const second of seconds) {
+          for (const ms of [0, 999]) {
+            const epochMs = next.epochMilliseconds + second * 1000 + ms
+            expect(zoneOffsetMs(epochMs, timeZone), `${timeZone} ${epochMs}`).toBe(
+              readZoneOffsetMs(epochMs, timeZone),
+            )
+            compared += 1
+          }
+        }
+        at = next
+      }
+    }
+    expect(compared).toBeGreaterThan(30_000)
+  })
+
+  it('equal the offset read from Intl at any instant of any zone', () => {
+    const anyInstant = fc.integer({ min: -4_000_000_000_000, max: 4_000_000_000_000 })
+    fc.assert(
+      fc.property(anyInstant, zone, fc.integer({ min: 0, max: 59_999 }), (epochMs, timeZone, later) => {
+        // a second instant of the same minute reads what the first one kept
+        const minuteStart = Math.floor(epochMs / 60_000) * 60_000
+        expect(zoneOffsetMs(epochMs, timeZone)).toBe(readZoneOffsetMs(epochMs, timeZone))
+        expect(zoneOffsetMs(minuteStart + later, timeZone)).toBe(
+          readZoneOffsetMs(minuteStart + later, timeZone),
+        )
+      }),
+      { numRuns: 2000 },
+    )
+  })
+
+  it('read Intl once per zone and minute', () => {
+    const formatToParts = vi.spyOn(Intl.DateTimeFormat.prototype, 'formatToParts')
+    try {
+      const minute = Date.parse('2031-05-06T07:08:00Z')
+      zoneOffsetMs(minute + 1_000, 'Asia/Kathmandu')
+      const reads = formatToParts.mock.calls.length
+      expect(reads).toBeGreaterThan(0)
+      for (let second = 0; second < 60; second += 1)
+        zoneOffsetMs(minute + second * 1000 + 7, 'Asia/Kathmandu')
+      expect(formatToParts.mock.calls.length).toBe(reads)
+    } finally {
+      formatToParts.mockRestore()
+    }
+  })
+
+  it('keep a bounded number of minutes, and stay right after forgetting some', () => {
+    const start = Date.parse('2041-01-01T00:00:00Z')
+    for (let minute = 0; minute < 10_000; minute += 1) zoneOffsetMs(start + minute * 60_000, 'Europe/Berlin')
+    expect(keptZoneOffsets()).toBeGreaterThan(0)
+    expect(keptZoneOffsets()).toBeLessThanOrEqual(4096)
+    expect(zoneOffsetMs(start, 'Europe/Berlin')).toBe(readZoneOffsetMs(start, 'Europe/Berlin'))
   })
 })
