@@ -37,20 +37,34 @@ describe.each(dialects)('dataVersion on %s', (dialect) => {
       .values({ loginKey: `data-version-${now}`, failures: 1, lastFailureAt: now })
       .execute()
 
+  /**
+   * Two reads in a row with no commit between them. On PostgreSQL the snapshot is the whole server's, and
+   * other test files commit to their own databases on it at any moment: a pair is taken again until one
+   * has no commit between its reads (a version that moved on every read would never give one).
+   */
+  async function quietPair(): Promise<[string, string]> {
+    let pair: [string, string] = [await dataVersion(db), await dataVersion(db)]
+    for (let tries = 0; dialect === 'postgres' && pair[0] !== pair[1] && tries < 50; tries++)
+      pair = [await dataVersion(db), await dataVersion(db)]
+    return pair
+  }
+
   it('stays while nothing is written and moves with each commit', async () => {
-    const first = await dataVersion(db)
-    expect(await dataVersion(db)).toBe(first)
+    const [first, again] = await quietPair()
+    expect(again).toBe(first)
     await inTransaction(db, (tx) => write(tx, 1))
     const second = await dataVersion(db)
     expect(second).not.toBe(first)
-    expect(await dataVersion(db)).toBe(second)
+    const [third, thirdAgain] = await quietPair()
+    expect(thirdAgain).toBe(third)
   })
 
-  it('reads the same inside a read transaction as outside, when nothing is written', async () => {
-    if (dialect === 'postgres') return // a snapshot inside REPEATABLE READ is the transaction's own
-    const outside = await dataVersion(db)
-    expect(await inReadTransaction(db, (executor) => dataVersion(executor))).toBe(outside)
-  })
+  // PostgreSQL has no such case: a snapshot inside REPEATABLE READ is the transaction's own
+  if (dialect === 'sqlite')
+    it('reads the same inside a read transaction as outside, when nothing is written', async () => {
+      const outside = await dataVersion(db)
+      expect(await inReadTransaction(db, (executor) => dataVersion(executor))).toBe(outside)
+    })
 
   it('differs, read during a write transaction, from both before and after its commit', async () => {
     const before = await dataVersion(db)
