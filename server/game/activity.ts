@@ -1,14 +1,16 @@
+import type { SelectQueryBuilder } from 'kysely'
 import type { ActivityStreamElement } from '../../src/api/activity'
 import { defaultGroupId } from '../../src/api/groups'
 import { fromHundredths } from '../../src/domain/currency'
 import { bankWonPot } from '../../src/domain/parimutuel'
 import { evaluationDelayMs, evaluationTimeOf, isCorrectPrediction } from '../../src/domain/prediction'
 import type { AppContext } from '../context'
-import type { Executor } from '../db/database'
+import type { Database, Executor } from '../db/database'
 import type { UserGroupRow } from '../db/tables/groups.table'
 import { evalPriceColumn, evaluatedAtColumn, predictionsWithEvaluation } from './evaluated-predictions'
 import { groupWinnerElements } from './group-winners'
 import { activeMemberIds } from './groups.repo'
+import { membersNewest } from './members-newest'
 import { nextPoll } from './poll-opening'
 import { ofKnownTitles, resultsColumns, resultsOfRow } from './polls.read'
 import { titlesOf } from './rankings'
@@ -18,7 +20,8 @@ import { titlesOf } from './rankings'
  * polls (opened, settled; the Bank taking a pot nobody called), the group's weekly winners and the next
  * poll start, newest first. An event's stream keeps to its titles (its winners are its own). Each kind is
  * read newest first through an index on its time column and only as many rows as a page can take, then
- * the kinds are merged.
+ * the kinds are merged. A group's own predictions and bets are read per member (members-newest.ts), by
+ * the (user, time) indexes: a page of each member's, whatever their history.
  */
 
 /** Which rows a source reads: older than `before`, or exactly at `at`; at most `limit`. */
@@ -30,6 +33,8 @@ interface Window {
 
 interface StreamScope {
   groupId: number
+  /** the group's active members; undefined for group 1000, which every player is in */
+  memberIds?: readonly number[]
   /** empty: every title */
   titleIds: readonly number[]
   knownTitleIds: readonly number[]
@@ -51,7 +56,8 @@ interface PredictionRow {
   rewardFactor: number
 }
 
-function predictionQuery(db: Executor, scope: StreamScope) {
+/** One player's predictions, or every player's (undefined). */
+function predictionQuery(db: Executor, scope: StreamScope, userId: number | undefined) {
   let query = predictionsWithEvaluation(db)
     .innerJoin('users as u', 'u.id', 't.userId')
     .select([
@@ -66,11 +72,25 @@ function predictionQuery(db: Executor, scope: StreamScope) {
       't.createdAt',
       't.rewardFactor',
     ])
-  // Every player is in group 1000: no membership to look up.
-  if (scope.groupId !== defaultGroupId)
-    query = query.where('t.userId', 'in', activeMemberIds(db, scope.groupId))
+  if (userId !== undefined) query = query.where('t.userId', '=', userId)
   if (scope.titleIds.length > 0) query = query.where('t.titleId', 'in', scope.titleIds)
   return query
+}
+
+/**
+ * A source's rows: `query` over every player, or over each member (membersNewest), newest first by
+ * `timeColumn`, at most the window's limit.
+ */
+function readRows<Row extends Record<string, unknown>>(
+  db: Executor,
+  scope: StreamScope,
+  window: Window,
+  query: (userId: number | undefined) => SelectQueryBuilder<Database, never, Row>,
+  timeColumn: keyof Row & string,
+): Promise<Row[]> {
+  if (scope.memberIds) return membersNewest(db, scope.memberIds, query, timeColumn, window.limit)
+  const all = query(undefined)
+  return (window.limit === undefined ? all : all.limit(window.limit)).execute()
 }
 
 function predictionData(row: PredictionRow) {
@@ -90,11 +110,13 @@ function predictionData(row: PredictionRow) {
 }
 
 const predictionsMade: Source = async (db, scope, window) => {
-  let query = predictionQuery(db, scope)
-  if (window.at !== undefined) query = query.where('t.createdAt', '=', window.at)
-  else if (window.before !== undefined) query = query.where('t.createdAt', '<', window.before)
-  if (window.limit !== undefined) query = query.limit(window.limit)
-  const rows = await query.orderBy('t.createdAt', 'desc').execute()
+  const made = (userId: number | undefined) => {
+    let query = predictionQuery(db, scope, userId)
+    if (window.at !== undefined) query = query.where('t.createdAt', '=', window.at)
+    else if (window.before !== undefined) query = query.where('t.createdAt', '<', window.before)
+    return query.orderBy('t.createdAt', 'desc')
+  }
+  const rows = await readRows(db, scope, window, made, 'createdAt')
   return rows.map((row) => ({
     type: 'TaggedMessage' as const,
     timestamp: row.createdAt,
@@ -111,23 +133,25 @@ const predictionsMade: Source = async (db, scope, window) => {
  * running ones of the last 3 h, most of the newest rows, are never visited.
  */
 const predictionsEvaluated: Source = async (db, scope, window) => {
-  let query = predictionQuery(db, scope).where('p.price', 'is not', null)
-  if (window.at !== undefined) {
-    if (window.at > scope.now) return []
-    query = query
-      .where('t.evaluationDueAt', '=', window.at)
-      .where('t.createdAt', '=', window.at - evaluationDelayMs)
-  } else if (window.before !== undefined && window.before <= scope.now) {
-    query = query
-      .where('t.evaluationDueAt', '<', window.before)
-      .where('t.createdAt', '<', window.before - evaluationDelayMs)
-  } else {
-    query = query
-      .where('t.evaluationDueAt', '<=', scope.now)
-      .where('t.createdAt', '<=', scope.now - evaluationDelayMs)
+  if (window.at !== undefined && window.at > scope.now) return []
+  const evaluated = (userId: number | undefined) => {
+    let query = predictionQuery(db, scope, userId).where('p.price', 'is not', null)
+    if (window.at !== undefined) {
+      query = query
+        .where('t.evaluationDueAt', '=', window.at)
+        .where('t.createdAt', '=', window.at - evaluationDelayMs)
+    } else if (window.before !== undefined && window.before <= scope.now) {
+      query = query
+        .where('t.evaluationDueAt', '<', window.before)
+        .where('t.createdAt', '<', window.before - evaluationDelayMs)
+    } else {
+      query = query
+        .where('t.evaluationDueAt', '<=', scope.now)
+        .where('t.createdAt', '<=', scope.now - evaluationDelayMs)
+    }
+    return query.orderBy('t.createdAt', 'desc')
   }
-  if (window.limit !== undefined) query = query.limit(window.limit)
-  const rows = await query.orderBy('t.createdAt', 'desc').execute()
+  const rows = await readRows(db, scope, window, evaluated, 'createdAt')
   return rows.map((row) => {
     const evaluatedAt = row.evaluatedAt ?? evaluationTimeOf(row.createdAt)
     return {
@@ -145,28 +169,29 @@ const hiddenUntil = new WeakMap<ActivityStreamElement, number>()
 
 /** Side and stake of a bet show once betting has closed: until then players see only counts. */
 const bets: Source = async (db, scope, window) => {
-  let query = db
-    .selectFrom('votes as v')
-    .innerJoin('users as u', 'u.id', 'v.userId')
-    .innerJoin('polls as p', 'p.id', 'v.pollId')
-    .select([
-      'v.id',
-      'v.pollId',
-      'p.titleId',
-      'p.endTime',
-      'u.id as userId',
-      'u.username',
-      'v.vote',
-      'v.ttcBet',
-      'v.createdAt',
-    ])
-  if (scope.groupId !== defaultGroupId)
-    query = query.where('v.userId', 'in', activeMemberIds(db, scope.groupId))
-  if (scope.titleIds.length > 0) query = query.where('p.titleId', 'in', scope.titleIds)
-  if (window.at !== undefined) query = query.where('v.createdAt', '=', window.at)
-  else if (window.before !== undefined) query = query.where('v.createdAt', '<', window.before)
-  if (window.limit !== undefined) query = query.limit(window.limit)
-  const rows = await query.orderBy('v.createdAt', 'desc').execute()
+  const ofPlayers = (userId: number | undefined) => {
+    let query = db
+      .selectFrom('votes as v')
+      .innerJoin('users as u', 'u.id', 'v.userId')
+      .innerJoin('polls as p', 'p.id', 'v.pollId')
+      .select([
+        'v.id',
+        'v.pollId',
+        'p.titleId',
+        'p.endTime',
+        'u.id as userId',
+        'u.username',
+        'v.vote',
+        'v.ttcBet',
+        'v.createdAt',
+      ])
+    if (userId !== undefined) query = query.where('v.userId', '=', userId)
+    if (scope.titleIds.length > 0) query = query.where('p.titleId', 'in', scope.titleIds)
+    if (window.at !== undefined) query = query.where('v.createdAt', '=', window.at)
+    else if (window.before !== undefined) query = query.where('v.createdAt', '<', window.before)
+    return query.orderBy('v.createdAt', 'desc')
+  }
+  const rows = await readRows(db, scope, window, ofPlayers, 'createdAt')
   return rows.map((row) => {
     const open = scope.now < row.endTime
     const element: ActivityStreamElement = {
@@ -316,8 +341,14 @@ export async function activityPage(
   options: { before?: number; limit: number; now: number },
 ): Promise<ActivityPage> {
   const { limit, now } = options
+  // Every player is in group 1000: no membership to look up.
+  const memberIds =
+    group.id === defaultGroupId
+      ? undefined
+      : (await activeMemberIds(db, group.id).execute()).map((member) => member.userId)
   const scope: StreamScope = {
     groupId: group.id,
+    memberIds,
     titleIds: titlesOf(group),
     knownTitleIds: ctx.market.titles().map((title) => title.id),
     now,

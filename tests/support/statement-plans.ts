@@ -3,19 +3,27 @@ import type { Db, Executor } from '../../server/db/database'
 
 /**
  * The statements `work` runs on the executor it is given, compiled as the database gets them: a plugin
- * sees each query after the app's own (camel case) and keeps it, the queries run as usual.
+ * sees each query after the app's own (camel case) and keeps those that return a result, so a subquery
+ * put into a raw statement (which goes through the plugins on its own) is not counted twice; the queries
+ * run as usual.
  */
 export async function statementsOf(db: Db, work: (executor: Executor) => Promise<unknown>) {
   const seen: Parameters<KyselyPlugin['transformQuery']>[0][] = []
+  const ran = new Set<unknown>()
   const recorder: KyselyPlugin = {
     transformQuery: (args) => {
       seen.push(args)
       return args.node
     },
-    transformResult: async (args) => args.result,
+    transformResult: async (args) => {
+      ran.add(args.queryId)
+      return args.result
+    },
   }
   await work(db.withPlugin(recorder))
-  return seen.map(({ node, queryId }) => db.getExecutor().compileQuery(node, queryId))
+  return seen
+    .filter(({ queryId }) => ran.has(queryId))
+    .map(({ node, queryId }) => db.getExecutor().compileQuery(node, queryId))
 }
 
 /** SQLite's plan of a statement: EXPLAIN QUERY PLAN's lines, e.g. `SEARCH t USING INDEX … (created_at<?)`. */

@@ -16,6 +16,7 @@ import * as groupInviters from './0014-group-inviters'
 import * as authorSignals from './0015-author-signals'
 import * as books from './0016-books'
 import * as crowdByTitle from './0017-crowd-by-title'
+import * as memberActivity from './0018-member-activity'
 
 /** Every migration in order. Released ones are frozen: change the schema with a new file. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0015-author-signals': authorSignals,
   '0016-books': books,
   '0017-crowd-by-title': crowdByTitle,
+  '0018-member-activity': memberActivity,
 }
