@@ -5,6 +5,8 @@
  * them against temporal-polyfill.
  */
 
+import { BoundedMap } from './bounded-map'
+
 /** A calendar date (ISO: months 1-12, days of the week 1 = Monday … 7 = Sunday). */
 export interface PlainDate {
   readonly year: number
@@ -12,8 +14,6 @@ export interface PlainDate {
   readonly day: number
   readonly dayOfWeek: number
 }
-
-import { BoundedMap } from './bounded-map'
 
 const dayMs = 86_400_000
 const minuteMs = 60_000
