@@ -1,5 +1,11 @@
 import type { Kysely, Transaction } from 'kysely'
-import type { AuthorScoresTable, MessageAuthorsTable } from './tables/author-signals.table'
+import type {
+  AuthorScorePendingKeysTable,
+  AuthorScoreProgressTable,
+  AuthorScoresTable,
+  MessageAuthorsTable,
+  MessageVerdictsTable,
+} from './tables/author-signals.table'
 import type { GroupMembersTable, UserGroupsTable } from './tables/groups.table'
 import type { IdempotencyKeysTable } from './tables/idempotency-keys.table'
 import type { InvitationCodesTable } from './tables/invitation-codes.table'
@@ -53,6 +59,9 @@ export interface Database {
   bots: BotsTable
   messageAuthors: MessageAuthorsTable
   authorScores: AuthorScoresTable
+  authorScoreProgress: AuthorScoreProgressTable
+  messageVerdicts: MessageVerdictsTable
+  authorScorePendingKeys: AuthorScorePendingKeysTable
 }
 
 export type Db = Kysely<Database>
