@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely'
 import type {
   AuthorScorePendingKeysTable,
   AuthorScoreProgressTable,
+  AuthorScoreRecountsTable,
   AuthorScoresTable,
   MessageAuthorsTable,
   MessageVerdictsTable,
@@ -62,6 +63,7 @@ export interface Database {
   authorScoreProgress: AuthorScoreProgressTable
   messageVerdicts: MessageVerdictsTable
   authorScorePendingKeys: AuthorScorePendingKeysTable
+  authorScoreRecounts: AuthorScoreRecountsTable
 }
 
 export type Db = Kysely<Database>

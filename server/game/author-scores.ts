@@ -33,6 +33,8 @@ export interface AuthorScoreOptions {
  * priced. Recomputing a verdict that did not change changes nothing, so reading a message twice (a
  * prediction judged meanwhile by a concurrent evaluation) is harmless.
  *
+ * A deleted account takes its predictions: its messages are counted again (recountMessagesOf).
+ *
  * Every author of the stream has a score row from the moment their first message is stored
  * (messages.repo.ts), zeros until a message of theirs is judged.
  */
@@ -49,18 +51,36 @@ export async function refreshAuthorScores(db: Db, options: AuthorScoreOptions = 
 
 /** Whether the evaluation has moved past the count, or a key the count passed pending is now priced. */
 async function hasNewJudgements(db: Db): Promise<boolean> {
-  const { rows } = await sql<{ countedTo: unknown; evaluatedTo: unknown; priced: unknown }>`select
+  const { rows } = await sql<{
+    countedTo: unknown
+    evaluatedTo: unknown
+    priced: unknown
+    recounts: unknown
+  }>`select
       a.counted_to, (select e.evaluated_to from evaluation_progress e where e.id = 1) as evaluated_to,
       (select count(*) from author_score_pending_keys k join evaluation_prices p
-        on p.title_id = k.title_id and p.due_minute = k.due_minute and p.price is not null) as priced
+        on p.title_id = k.title_id and p.due_minute = k.due_minute and p.price is not null) as priced,
+      case when exists (select 1 from author_score_recounts) then 1 else 0 end as recounts
     from author_score_progress a where a.id = 1`.execute(db)
   const [row] = rows
   if (!row) return false
-  return Number(row.evaluatedTo ?? 0) > Number(row.countedTo) || Number(row.priced) > 0
+  return (
+    Number(row.evaluatedTo ?? 0) > Number(row.countedTo) || Number(row.priced) > 0 || Number(row.recounts) > 0
+  )
 }
 
 /**
- * One slice: the messages of the pending keys priced since, and of the evaluated predictions due in the
+ * Has the messages of a player's predictions counted again (in the account's deletion, before its
+ * predictions go): their verdicts are those of the predictions left.
+ */
+export async function recountMessagesOf(tx: Tx, userId: number): Promise<void> {
+  await sql`insert into author_score_recounts (message_id)
+    select distinct message_id from tagged_messages where user_id = ${userId}
+    on conflict (message_id) do nothing`.execute(tx)
+}
+
+/**
+ * One slice: the messages of the pending keys priced since, up to `sliceSize` messages to count again, and of the evaluated predictions due in the
  * next window of about `sliceSize` from the count's progress on, recounted. The progress row is locked
  * first (PostgreSQL; SQLite's writers queue), so two processes never count the same change twice.
  */
@@ -76,6 +96,14 @@ async function countSlice(tx: Tx, sliceSize: number): Promise<void> {
     .executeTakeFirst()
   const evaluatedTo = Number(evaluated?.evaluatedTo ?? 0)
   const messages = new Set(await messagesOfPricedKeys(tx))
+  const recounts = await tx
+    .deleteFrom('authorScoreRecounts')
+    .where('messageId', 'in', (eb) =>
+      eb.selectFrom('authorScoreRecounts').select('messageId').limit(sliceSize),
+    )
+    .returning('messageId')
+    .execute()
+  for (const row of recounts) messages.add(row.messageId)
   if (evaluatedTo > countedTo) {
     const closing = await tx
       .selectFrom('taggedMessages')

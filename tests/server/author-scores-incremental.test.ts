@@ -152,7 +152,7 @@ describe.each(dialects)('incremental author scores on %s', (dialect) => {
     await predict('tie', 1, 1, 'Down', true, 10 * minute + 2000)
     // third batch: steady's other title, wrong; tie decided again (2 Up, both right)
     await predict('steady', 1, 0, 'Up', false, 20 * minute)
-    await predict('tie', 1, 2, 'Up', true, 20 * minute + 1000)
+    await predict('tie', 1, 3, 'Up', true, 20 * minute + 1000)
 
     await evaluateMadeBy(5000)
     await refreshAuthorScores(db)
@@ -171,6 +171,13 @@ describe.each(dialects)('incremental author scores on %s', (dialect) => {
     await refreshAuthorScores(db)
     expect(await scores()).toEqual(await recounted())
     expect(await scores()).toMatchObject({ alice: [3, 1], bob: [1, 1], carol: [1, 1] })
+
+    // a deleted account takes its predictions: tie is a tie again
+    const leaving = players[3] as SignedUp
+    expect((await leaving.client.delete('/v1/users/me', { password: leaving.password })).status).toBe(204)
+    await refreshAuthorScores(db)
+    expect(await scores()).toEqual(await recounted())
+    expect(await scores()).toMatchObject({ alice: [3, 1], bob: [0, 0], carol: [1, 1] })
   })
 
   it('counts a backlog in slices, one transaction each, with the event loop free between them', async () => {

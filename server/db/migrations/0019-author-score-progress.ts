@@ -8,7 +8,8 @@ import { isPostgres } from './dialect'
  * - each decided (message, title)'s current verdict, so that a verdict that changes moves its author's
  *   counts by the difference;
  * - the evaluation's pending keys (no price yet) that the count has passed: their predictions become
- *   judged when the key gets its price, behind the count's progress.
+ *   judged when the key gets its price, behind the count's progress;
+ * - messages to count again whatever the progress: their predictions went with a deleted account.
  * Every author's counts start again from zero and the job catches up with the judged predictions.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -32,12 +33,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('due_minute', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('author_score_pending_keys_pk', ['title_id', 'due_minute'])
     .execute()
+  await db.schema
+    .createTable('author_score_recounts')
+    .addColumn('message_id', 'text', (c) => c.primaryKey())
+    .execute()
   await sql`delete from author_scores`.execute(db)
   await sql`insert into author_scores (author, judged, proved_right)
     select distinct author, 0, 0 from message_authors`.execute(db)
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('author_score_recounts').execute()
   await db.schema.dropTable('author_score_pending_keys').execute()
   await db.schema.dropTable('message_verdicts').execute()
   await db.schema.dropTable('author_score_progress').execute()

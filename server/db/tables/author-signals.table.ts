@@ -36,3 +36,8 @@ export interface AuthorScorePendingKeysTable {
   titleId: number
   dueMinute: number
 }
+
+/** Messages whose verdicts the author-score job counts again: their predictions went with an account. */
+export interface AuthorScoreRecountsTable {
+  messageId: string
+}
