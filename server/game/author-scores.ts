@@ -49,7 +49,7 @@ export async function refreshAuthorScores(db: Db, options: AuthorScoreOptions = 
   return slices
 }
 
-/** Whether the evaluation has moved past the count, or a key the count passed pending is now priced. */
+/** Whether the evaluation has moved past the count, a key the count passed pending is now priced, or messages wait for a recount. */
 async function hasNewJudgements(db: Db): Promise<boolean> {
   const { rows } = await sql<{
     countedTo: unknown
