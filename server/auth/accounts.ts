@@ -9,6 +9,7 @@ import { validationTexts } from '../../src/api/texts'
 import { signUpGrantHundredths } from '../../src/domain/grants'
 import type { AppContext } from '../context'
 import type { UserRow } from '../db/tables/users.table'
+import { recountMessagesOf } from '../game/author-scores'
 import { removeAvatars } from '../game/avatar-files'
 import { announceGroupMembers } from '../game/group-changes'
 import { handOverGroupsOf } from '../game/groups'
@@ -290,6 +291,8 @@ export async function deleteAccount(
         })
       }
     }
+    // its predictions go with it: the author scores count the messages they were on again
+    await recountMessagesOf(tx, user.id)
     await tx.deleteFrom('users').where('id', '=', user.id).execute()
     return avatars
   })

@@ -1,5 +1,12 @@
 import type { Kysely, Transaction } from 'kysely'
-import type { AuthorScoresTable, MessageAuthorsTable } from './tables/author-signals.table'
+import type {
+  AuthorScorePendingKeysTable,
+  AuthorScoreProgressTable,
+  AuthorScoreRecountsTable,
+  AuthorScoresTable,
+  MessageAuthorsTable,
+  MessageVerdictsTable,
+} from './tables/author-signals.table'
 import type { GroupMembersTable, UserGroupsTable } from './tables/groups.table'
 import type { IdempotencyKeysTable } from './tables/idempotency-keys.table'
 import type { InvitationCodesTable } from './tables/invitation-codes.table'
@@ -53,6 +60,10 @@ export interface Database {
   bots: BotsTable
   messageAuthors: MessageAuthorsTable
   authorScores: AuthorScoresTable
+  authorScoreProgress: AuthorScoreProgressTable
+  messageVerdicts: MessageVerdictsTable
+  authorScorePendingKeys: AuthorScorePendingKeysTable
+  authorScoreRecounts: AuthorScoreRecountsTable
 }
 
 export type Db = Kysely<Database>

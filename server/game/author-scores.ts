@@ -1,63 +1,270 @@
 import { sql } from 'kysely'
-import { messageVerdict } from '../../src/domain/author-score'
-import type { Db } from '../db/database'
+import { type MessageVerdict, messageVerdict } from '../../src/domain/author-score'
+import type { Db, Executor, Tx } from '../db/database'
+import { isPostgres } from '../db/dialect'
 import { inTransaction } from '../db/transaction'
-import type { Job } from '../jobs/job-runner'
+import { type Job, yieldToRequests } from '../jobs/job-runner'
 import { type SplitRow, splitColumnsSql, splitOf } from './message-splits'
-import { evaluationMatchSql } from './prediction-sql'
+import { evaluationMatchSql, ofKeySql } from './prediction-sql'
 
-/** How often the scores are counted again, at most (server time): they move with evaluations, slowly. */
-export const authorScoreRefreshMs = 60_000
+/**
+ * Evaluated predictions counted per transaction: a slice reads them by the due index, then every
+ * prediction of their messages by the message index, and writes the verdicts that changed; a backlog
+ * (a migrated database counts everything again) holds the event loop and the write lock only this long.
+ */
+export const authorScoreSliceSize = 2000
+/** Messages per statement: well under both dialects' parameter limits. */
+const messageChunk = 500
 
-interface AuthorSplitRow extends SplitRow {
-  author: string
+export interface AuthorScoreOptions {
+  sliceSize?: number
 }
 
 /**
- * Counts every author's judged messages again (messageVerdict, per message and title, over the judged
- * predictions) and replaces author_scores with them in one transaction; authors with no judged message
- * yet get a row of zeros, so every author of the stream has a score (the prior's). Read outside the
- * transaction: a long read must not hold SQLite's write lock.
+ * Brings the author scores up to the evaluated predictions: each author's judged messages and the ones
+ * proved right (messageVerdict per message and title over its judged predictions), moved by the verdicts
+ * that changed since the last count. Slice by slice, each one transaction, requests served between them.
+ * Returns the slices counted (0 when nothing was new: one statement, no transaction).
+ *
+ * A verdict changes only when one of its predictions gets judged: when the evaluation's progress passes
+ * its due time with its key priced, or later, when a key left pending gets its price. So the count
+ * follows the evaluation's progress with its own (author_score_progress), recomputes the messages of the
+ * predictions it passes, remembers the pending keys it passed and recomputes their messages once they are
+ * priced. Recomputing a verdict that did not change changes nothing, so reading a message twice (a
+ * prediction judged meanwhile by a concurrent evaluation) is harmless.
+ *
+ * A deleted account takes its predictions: its messages are counted again (recountMessagesOf).
+ *
+ * Every author of the stream has a score row from the moment their first message is stored
+ * (messages.repo.ts), zeros until a message of theirs is judged.
  */
-export async function refreshAuthorScores(db: Db): Promise<number> {
-  const splits = await sql<AuthorSplitRow>`select m.author, ${splitColumnsSql()}
-    from tagged_messages t
-    inner join evaluation_prices p on ${evaluationMatchSql()}
-    inner join message_authors m on m.message_id = t.message_id
-    group by m.author, t.message_id, t.title_id`.execute(db)
-  const authors = await db.selectFrom('messageAuthors').select('author').distinct().execute()
-  const counts = new Map(authors.map((row) => [row.author, { judged: 0, provedRight: 0 }]))
-  for (const row of splits.rows) {
-    const verdict = messageVerdict(splitOf(row))
-    if (verdict === 'undecided') continue
-    const count = counts.get(row.author) ?? { judged: 0, provedRight: 0 }
-    count.judged += 1
-    if (verdict === 'right') count.provedRight += 1
-    counts.set(row.author, count)
+export async function refreshAuthorScores(db: Db, options: AuthorScoreOptions = {}): Promise<number> {
+  const sliceSize = Math.max(1, options.sliceSize ?? authorScoreSliceSize)
+  let slices = 0
+  while (await hasNewJudgements(db)) {
+    if (slices > 0) await yieldToRequests()
+    await inTransaction(db, (tx) => countSlice(tx, sliceSize))
+    slices += 1
   }
-  const rows = [...counts].map(([author, count]) => ({ author, ...count }))
-  await inTransaction(db, async (tx) => {
-    await tx.deleteFrom('authorScores').execute()
-    for (let i = 0; i < rows.length; i += 500)
-      await tx
-        .insertInto('authorScores')
-        .values(rows.slice(i, i + 500))
-        .execute()
-  })
-  return rows.length
+  return slices
 }
 
-/** The periodic refresh, off the request path: at most once per authorScoreRefreshMs of server time. */
+/** Whether the evaluation has moved past the count, a key the count passed pending is now priced, or messages wait for a recount. */
+async function hasNewJudgements(db: Db): Promise<boolean> {
+  const { rows } = await sql<{
+    countedTo: unknown
+    evaluatedTo: unknown
+    priced: unknown
+    recounts: unknown
+  }>`select
+      a.counted_to, (select e.evaluated_to from evaluation_progress e where e.id = 1) as evaluated_to,
+      (select count(*) from author_score_pending_keys k join evaluation_prices p
+        on p.title_id = k.title_id and p.due_minute = k.due_minute and p.price is not null) as priced,
+      case when exists (select 1 from author_score_recounts) then 1 else 0 end as recounts
+    from author_score_progress a where a.id = 1`.execute(db)
+  const [row] = rows
+  if (!row) return false
+  return (
+    Number(row.evaluatedTo ?? 0) > Number(row.countedTo) || Number(row.priced) > 0 || Number(row.recounts) > 0
+  )
+}
+
+/**
+ * Has the messages of a player's predictions counted again (in the account's deletion, before its
+ * predictions go): their verdicts are those of the predictions left.
+ */
+export async function recountMessagesOf(tx: Tx, userId: number): Promise<void> {
+  await sql`insert into author_score_recounts (message_id)
+    select distinct message_id from tagged_messages where user_id = ${userId}
+    on conflict (message_id) do nothing`.execute(tx)
+}
+
+/**
+ * One slice: the messages of the pending keys priced since, up to `sliceSize` messages to count again, and of the evaluated predictions due in the
+ * next window of about `sliceSize` from the count's progress on, recounted. The progress row is locked
+ * first (PostgreSQL; SQLite's writers queue), so two processes never count the same change twice.
+ */
+async function countSlice(tx: Tx, sliceSize: number): Promise<void> {
+  const progress = tx.selectFrom('authorScoreProgress').select('countedTo').where('id', '=', 1)
+  const countedTo = Number(
+    (await (isPostgres(tx) ? progress.forUpdate() : progress).executeTakeFirst())?.countedTo,
+  )
+  const evaluated = await tx
+    .selectFrom('evaluationProgress')
+    .select('evaluatedTo')
+    .where('id', '=', 1)
+    .executeTakeFirst()
+  const evaluatedTo = Number(evaluated?.evaluatedTo ?? 0)
+  const messages = new Set(await messagesOfPricedKeys(tx))
+  const recounts = await tx
+    .deleteFrom('authorScoreRecounts')
+    .where('messageId', 'in', (eb) =>
+      eb.selectFrom('authorScoreRecounts').select('messageId').limit(sliceSize),
+    )
+    .returning('messageId')
+    .execute()
+  for (const row of recounts) messages.add(row.messageId)
+  if (evaluatedTo > countedTo) {
+    const closing = await tx
+      .selectFrom('taggedMessages')
+      .select('evaluationDueAt')
+      .where('evaluationDueAt', '>', countedTo)
+      .where('evaluationDueAt', '<=', evaluatedTo)
+      .orderBy('evaluationDueAt')
+      .limit(1)
+      .offset(sliceSize - 1)
+      .executeTakeFirst()
+    const upTo = Number(closing?.evaluationDueAt ?? evaluatedTo)
+    // before the verdicts are read: a key priced after this is counted again once seen priced
+    await sql`insert into author_score_pending_keys (title_id, due_minute)
+      select title_id, due_minute from evaluation_prices where price is null and due_minute <= ${upTo}
+      on conflict (title_id, due_minute) do nothing`.execute(tx)
+    const window = await tx
+      .selectFrom('taggedMessages')
+      .select('messageId')
+      .distinct()
+      .where('evaluationDueAt', '>', countedTo)
+      .where('evaluationDueAt', '<=', upTo)
+      .execute()
+    for (const row of window) messages.add(row.messageId)
+    await tx.updateTable('authorScoreProgress').set({ countedTo: upTo }).where('id', '=', 1).execute()
+  }
+  const ids = [...messages]
+  for (let start = 0; start < ids.length; start += messageChunk)
+    await recount(tx, ids.slice(start, start + messageChunk))
+}
+
+/** The messages with predictions of the pending keys the count passed that are priced now; those keys are done. */
+async function messagesOfPricedKeys(tx: Tx): Promise<string[]> {
+  const priced = await tx
+    .deleteFrom('authorScorePendingKeys')
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('evaluationPrices as p')
+          .select('p.titleId')
+          .whereRef('p.titleId', '=', 'authorScorePendingKeys.titleId')
+          .whereRef('p.dueMinute', '=', 'authorScorePendingKeys.dueMinute')
+          .where('p.price', 'is not', null),
+      ),
+    )
+    .returning(['titleId', 'dueMinute'])
+    .execute()
+  const messages: string[] = []
+  for (const key of priced) {
+    // typed: PostgreSQL would take a parameter added to an integer for an integer
+    const ofKey = ofKeySql(
+      sql`${key.titleId}`,
+      sql`cast(${key.dueMinute} as bigint)`,
+      sql`(select p.covered_to from evaluation_prices p where p.title_id = ${key.titleId}
+        and p.due_minute = cast(${key.dueMinute} as bigint))`,
+    )
+    const { rows } = await sql<{ messageId: string }>`select distinct t.message_id from tagged_messages t
+      where ${ofKey}`.execute(tx)
+    messages.push(...rows.map((row) => row.messageId))
+  }
+  return messages
+}
+
+interface Count {
+  judged: number
+  provedRight: number
+}
+
+/**
+ * Every (message, title) of `messageIds` judged again from its judged predictions (by the message
+ * index); the verdicts that changed are stored and move their authors' counts by the difference.
+ */
+async function recount(tx: Executor, messageIds: readonly string[]): Promise<void> {
+  const splits = await sql<SplitRow & { messageId: string; titleId: number }>`
+    select t.message_id, t.title_id, ${splitColumnsSql()}
+    from tagged_messages t inner join evaluation_prices p on ${evaluationMatchSql()}
+    where t.message_id in (${sql.join(messageIds)})
+    group by t.message_id, t.title_id`.execute(tx)
+  const stored = await tx
+    .selectFrom('messageVerdicts')
+    .select(['messageId', 'titleId', 'verdict'])
+    .where('messageId', 'in', messageIds)
+    .execute()
+  const authors = await tx
+    .selectFrom('messageAuthors')
+    .select(['messageId', 'author'])
+    .where('messageId', 'in', messageIds)
+    .execute()
+  const authorOf = new Map(authors.map((row) => [row.messageId, row.author]))
+  const pairs = new Map<
+    string,
+    { messageId: string; titleId: number; was: MessageVerdict; is: MessageVerdict }
+  >()
+  const pairOf = (messageId: string, titleId: number) => {
+    const id = `${titleId}/${messageId}`
+    let pair = pairs.get(id)
+    if (!pair) {
+      pair = { messageId, titleId, was: 'undecided', is: 'undecided' }
+      pairs.set(id, pair)
+    }
+    return pair
+  }
+  for (const row of stored) pairOf(row.messageId, Number(row.titleId)).was = row.verdict
+  // a message without a known author counts for no one
+  for (const row of splits.rows)
+    if (authorOf.has(row.messageId))
+      pairOf(row.messageId, Number(row.titleId)).is = messageVerdict(splitOf(row))
+
+  const deltas = new Map<string, Count>()
+  const decided: { messageId: string; titleId: number; verdict: 'right' | 'wrong' }[] = []
+  const undecided: { messageId: string; titleId: number }[] = []
+  for (const pair of pairs.values()) {
+    if (pair.is === pair.was) continue
+    const author = authorOf.get(pair.messageId)
+    if (author !== undefined) {
+      const delta = deltas.get(author) ?? { judged: 0, provedRight: 0 }
+      delta.judged += judged(pair.is) - judged(pair.was)
+      delta.provedRight += provedRight(pair.is) - provedRight(pair.was)
+      deltas.set(author, delta)
+    }
+    if (pair.is === 'undecided') undecided.push(pair)
+    else decided.push({ messageId: pair.messageId, titleId: pair.titleId, verdict: pair.is })
+  }
+  for (const pair of undecided)
+    await tx
+      .deleteFrom('messageVerdicts')
+      .where('messageId', '=', pair.messageId)
+      .where('titleId', '=', pair.titleId)
+      .execute()
+  if (decided.length > 0)
+    await tx
+      .insertInto('messageVerdicts')
+      .values(decided)
+      .onConflict((conflict) =>
+        conflict.columns(['messageId', 'titleId']).doUpdateSet({ verdict: sql`excluded.verdict` }),
+      )
+      .execute()
+  const moved = [...deltas].map(([author, delta]) => ({ author, ...delta }))
+  if (moved.length > 0)
+    await tx
+      .insertInto('authorScores')
+      .values(moved)
+      .onConflict((conflict) =>
+        conflict.column('author').doUpdateSet({
+          judged: sql`author_scores.judged + excluded.judged`,
+          provedRight: sql`author_scores.proved_right + excluded.proved_right`,
+        }),
+      )
+      .execute()
+}
+
+const judged = (verdict: MessageVerdict) => (verdict === 'undecided' ? 0 : 1)
+const provedRight = (verdict: MessageVerdict) => (verdict === 'right' ? 1 : 0)
+
+/**
+ * The periodic count, off the request path, on every pass: a pass with nothing newly judged is one
+ * statement, so a new game's first verdicts count within a pass of their evaluation.
+ */
 export function authorScoresJob(db: Db): Job {
-  let refreshedAt = Number.NEGATIVE_INFINITY
-  let scored = 0
   return {
     name: 'refresh author scores',
-    run: async (now) => {
-      // a new game counts its first authors as soon as the stream has some, then once a minute
-      if (scored > 0 && now - refreshedAt < authorScoreRefreshMs) return
-      scored = await refreshAuthorScores(db)
-      refreshedAt = now
+    run: async () => {
+      await refreshAuthorScores(db)
     },
   }
 }

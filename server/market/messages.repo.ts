@@ -35,6 +35,13 @@ export function databaseMessageStore(db: Db): MessageStore {
         )
         .onConflict((conflict) => conflict.column('messageId').doNothing())
         .execute()
+      // every author of the stream has a score, the prior's until a message of theirs is judged
+      const authors = [...new Set(messages.map((message) => message.twitter_user.screen_name))]
+      await db
+        .insertInto('authorScores')
+        .values(authors.map((author) => ({ author, judged: 0, provedRight: 0 })))
+        .onConflict((conflict) => conflict.column('author').doNothing())
+        .execute()
       const stored = await db
         .insertInto('marketMessages')
         .values(

@@ -7,7 +7,7 @@ import { type SignedUp, signUpPlayer } from '../support/accounts'
 import { dialects } from '../support/databases'
 import { advanceClock } from '../support/game'
 import { HttpClient } from '../support/http-client'
-import { type JudgedSeed, seedJudgedPredictions } from '../support/judged-predictions'
+import { type JudgedSeed, seedEvaluationProgress, seedJudgedPredictions } from '../support/judged-predictions'
 import { startTestServer, type TestServer } from '../support/test-server'
 
 const hour = 3_600_000
@@ -78,6 +78,7 @@ describe.each(dialects)('author signal scores on %s', (dialect) => {
       })
     }
     await seedJudgedPredictions(server.ctx.db, seeds)
+    await seedEvaluationProgress(server.ctx.db, seeds)
   }
 
   it('scores authors by how often their crowd majority proved right, with the prior', async () => {

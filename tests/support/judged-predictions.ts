@@ -57,3 +57,17 @@ export async function seedJudgedPredictions(db: Db, seeds: readonly JudgedSeed[]
       .onConflict((conflict) => conflict.columns(['titleId', 'dueMinute']).doNothing())
       .execute()
 }
+
+/**
+ * Moves the evaluation's progress up to the seeds' latest due time, as the job's run over them would: the
+ * author scores count the judged predictions as far as the evaluation has got.
+ */
+export async function seedEvaluationProgress(db: Db, seeds: readonly JudgedSeed[]): Promise<void> {
+  const latest = Math.max(...seeds.map((seed) => seed.createdAt + evaluationDelayMs))
+  await db
+    .updateTable('evaluationProgress')
+    .set({ evaluatedTo: latest })
+    .where('id', '=', 1)
+    .where('evaluatedTo', '<', latest)
+    .execute()
+}

@@ -17,6 +17,7 @@ import * as authorSignals from './0015-author-signals'
 import * as books from './0016-books'
 import * as crowdByTitle from './0017-crowd-by-title'
 import * as memberActivity from './0018-member-activity'
+import * as authorScoreProgress from './0019-author-score-progress'
 
 /** Every migration in order. Released ones are frozen: change the schema with a new file. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0016-books': books,
   '0017-crowd-by-title': crowdByTitle,
   '0018-member-activity': memberActivity,
+  '0019-author-score-progress': authorScoreProgress,
 }

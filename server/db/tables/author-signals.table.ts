@@ -17,3 +17,27 @@ export interface AuthorScoresTable {
   judged: number
   provedRight: number
 }
+
+/** How far (in due time) the author-score job has counted the evaluated predictions: one row, id 1. */
+export interface AuthorScoreProgressTable {
+  id: number
+  countedTo: number
+}
+
+/** A decided (message, title)'s verdict as the author scores count it (undecided ones have no row). */
+export interface MessageVerdictsTable {
+  messageId: string
+  titleId: number
+  verdict: 'right' | 'wrong'
+}
+
+/** Evaluation keys (title, due minute) still unpriced when the author-score job counted past them. */
+export interface AuthorScorePendingKeysTable {
+  titleId: number
+  dueMinute: number
+}
+
+/** Messages whose verdicts the author-score job counts again: their predictions went with an account. */
+export interface AuthorScoreRecountsTable {
+  messageId: string
+}
