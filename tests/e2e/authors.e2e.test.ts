@@ -22,7 +22,7 @@ describe("authors' signal scores", () => {
     const page = await browser.newPage(viewports.desktop, { baseURL: server.url })
     await signInBrowser(page, server, player)
     const issues = collectPageIssues(page)
-    // the stream has stored messages by now; a minute on, the author-score job has counted their authors
+    // a minute of the stream's messages: each author has a score row from their first stored message on
     await server.advanceClock(61_000)
     await page.goto('/livestream')
     const feed = page.getByRole('feed', { name: 'Live tweets' })
