@@ -9,7 +9,7 @@ import { foldRankingDays } from '../../server/game/ranking-days'
 import { evaluatePostgres, evaluateSqlite, postgresReachable } from './evaluate-scenario'
 import { EngineMarket } from './market'
 import { figuresMarkdown, type RunFigures, writeReadme } from './report'
-import { seedGame, seedWriteFixtures } from './seed'
+import { seedGame, seedWriteFixtures, tradingTitleIds } from './seed'
 import { compileServer, serverFlags } from './server-process'
 import { watchSlowStatements } from './slow-sql'
 import { stateLoadGenerator, stateScenario } from './state-scenario'
@@ -146,15 +146,19 @@ async function main(): Promise<boolean> {
       copyDir(game, writes)
       const db = connectDatabase({ dataDir: writes })
       const market = new EngineMarket()
-      const pollIds = await seedWriteFixtures(db, market, Date.now(), writePolls, writeMessages).finally(() =>
-        db.destroy(),
+      const titleIds = tradingTitleIds(market, Date.now())
+      console.log(
+        `writes: ${titleIds.length} of ${market.titles().length} titles trade now: tags and bets on them`,
       )
-      const fixtures = {
-        players,
-        pollIds,
-        messageCount: writeMessages,
-        titleIds: market.titles().map((t) => t.id),
-      }
+      const pollIds = await seedWriteFixtures(
+        db,
+        market,
+        Date.now(),
+        titleIds,
+        writePolls,
+        writeMessages,
+      ).finally(() => db.destroy())
+      const fixtures = { players, pollIds, messageCount: writeMessages, titleIds }
       figures.writes = await writesScenario(writes, fixtures, writeSeconds, rawSeconds, writeRounds)
       const { tag, vote } = figures.writes
       console.log(

@@ -3,9 +3,12 @@ import { websocketCredentialsFor } from '../../server/auth/sessions.repo'
 import { sha256 } from '../../server/auth/tokens'
 import type { Db } from '../../server/db/database'
 import { isPostgres } from '../../server/db/dialect'
+import { refreshAuthorScores } from '../../server/game/author-scores'
+import { sealLedger } from '../../server/game/ledger-seal'
 import { dueMinuteSql, evaluationJoinSql, isCorrectSql } from '../../server/game/prediction-sql'
 import { instruments } from '../../server/market/universe'
 import { defaultGroupId } from '../../src/api/groups'
+import { betClosedUntil } from '../../src/domain/fair-play'
 import { pollOutcome } from '../../src/domain/poll-phase'
 import { pollTimesFor } from '../../src/domain/poll-schedule'
 import { evaluationDelayMs } from '../../src/domain/prediction'
@@ -181,6 +184,10 @@ export async function seedGame(db: Db, market: EngineMarket, now: number, player
   // Every balance is what its ledger says.
   await sql`update wallets set balance = (select coalesce(sum(amount), 0) from ledger l
     where l.wallet_address = wallets.address)`.execute(db)
+  // A game in its steady state has its books sealed and its authors counted: left to the jobs, the
+  // seeded rows' backlogs would compete with the first seconds of the measured writes.
+  while ((await sealLedger(db, now)) > 0) {}
+  await refreshAuthorScores(db)
   const count = async (table: string) => {
     const { rows } = await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(db)
     return Number(rows[0]?.n ?? 0)
@@ -323,17 +330,29 @@ async function seedTrophies(db: Db, now: number): Promise<void> {
 }
 
 /**
- * What the write scenario spends: `pollCount` polls open for bets (one per title of the universe, so
- * they are known), `messageCount` messages to tag (each mentions two titles), and money to bet.
+ * The titles whose market trades at `now`: the fair-play rules refuse a tag or a bet on a closed one, and
+ * the write scenario measures writes that are stored (crypto trades around the clock, so some always do).
+ */
+export function tradingTitleIds(market: EngineMarket, now: number): number[] {
+  return market
+    .titles()
+    .filter((title) => betClosedUntil(title.hours, now) === undefined)
+    .map((title) => title.id)
+}
+
+/**
+ * What the write scenario spends: `pollCount` polls open for bets (one per title of `titleIds` in turn,
+ * all of the universe, so known), `messageCount` messages to tag (each mentions two of them), and money
+ * to bet.
  */
 export async function seedWriteFixtures(
   db: Db,
   market: EngineMarket,
   now: number,
+  titleIds: readonly number[],
   pollCount: number,
   messageCount: number,
 ): Promise<number[]> {
-  const titleIds = market.titles().map((title) => title.id)
   const polls = Array.from({ length: pollCount }, (_, k) => {
     const titleId = titleIds[k % titleIds.length] as number
     const times = pollTimesFor(now - 30 * minute - k * 1000)
