@@ -1,6 +1,5 @@
 import type { Kysely, Transaction } from 'kysely'
 import type {
-  AuthorScorePendingKeysTable,
   AuthorScoreProgressTable,
   AuthorScoreRecountsTable,
   AuthorScoresTable,
@@ -62,7 +61,6 @@ export interface Database {
   authorScores: AuthorScoresTable
   authorScoreProgress: AuthorScoreProgressTable
   messageVerdicts: MessageVerdictsTable
-  authorScorePendingKeys: AuthorScorePendingKeysTable
   authorScoreRecounts: AuthorScoreRecountsTable
 }
 

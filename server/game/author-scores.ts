@@ -1,11 +1,11 @@
-import { sql } from 'kysely'
+import { type RawBuilder, sql } from 'kysely'
 import { type MessageVerdict, messageVerdict } from '../../src/domain/author-score'
 import type { Db, Executor, Tx } from '../db/database'
 import { isPostgres } from '../db/dialect'
 import { inTransaction } from '../db/transaction'
 import { type Job, yieldToRequests } from '../jobs/job-runner'
 import { type SplitRow, splitColumnsSql, splitOf } from './message-splits'
-import { evaluationMatchSql, ofKeySql } from './prediction-sql'
+import { evaluationMatchSql } from './prediction-sql'
 
 /**
  * Evaluated predictions counted per transaction: a slice reads them by the due index, then every
@@ -28,10 +28,11 @@ export interface AuthorScoreOptions {
  *
  * A verdict changes only when one of its predictions gets judged: when the evaluation's progress passes
  * its due time with its key priced, or later, when a key left pending gets its price. So the count
- * follows the evaluation's progress with its own (author_score_progress), recomputes the messages of the
- * predictions it passes, remembers the pending keys it passed and recomputes their messages once they are
- * priced. Recomputing a verdict that did not change changes nothing, so reading a message twice (a
- * prediction judged meanwhile by a concurrent evaluation) is harmless.
+ * follows the evaluation's progress with its own (author_score_progress) and recomputes the messages of
+ * the predictions it passes; the transaction that prices a pending key queues its messages for a recount
+ * (recountMessagesOfKey), so no pass looks at pending keys. Recomputing a verdict that did not change
+ * changes nothing, so reading a message twice (a prediction judged meanwhile by a concurrent evaluation)
+ * is harmless.
  *
  * A deleted account takes its predictions: its messages are counted again (recountMessagesOf).
  *
@@ -49,24 +50,15 @@ export async function refreshAuthorScores(db: Db, options: AuthorScoreOptions = 
   return slices
 }
 
-/** Whether the evaluation has moved past the count, a key the count passed pending is now priced, or messages wait for a recount. */
+/** Whether the evaluation has moved past the count, or messages wait for a recount: two key lookups. */
 async function hasNewJudgements(db: Db): Promise<boolean> {
-  const { rows } = await sql<{
-    countedTo: unknown
-    evaluatedTo: unknown
-    priced: unknown
-    recounts: unknown
-  }>`select
+  const { rows } = await sql<{ countedTo: unknown; evaluatedTo: unknown; recounts: unknown }>`select
       a.counted_to, (select e.evaluated_to from evaluation_progress e where e.id = 1) as evaluated_to,
-      (select count(*) from author_score_pending_keys k join evaluation_prices p
-        on p.title_id = k.title_id and p.due_minute = k.due_minute and p.price is not null) as priced,
       case when exists (select 1 from author_score_recounts) then 1 else 0 end as recounts
     from author_score_progress a where a.id = 1`.execute(db)
   const [row] = rows
   if (!row) return false
-  return (
-    Number(row.evaluatedTo ?? 0) > Number(row.countedTo) || Number(row.priced) > 0 || Number(row.recounts) > 0
-  )
+  return Number(row.evaluatedTo ?? 0) > Number(row.countedTo) || Number(row.recounts) > 0
 }
 
 /**
@@ -80,8 +72,19 @@ export async function recountMessagesOf(tx: Tx, userId: number): Promise<void> {
 }
 
 /**
- * One slice: the messages of the pending keys priced since, up to `sliceSize` messages to count again, and of the evaluated predictions due in the
- * next window of about `sliceSize` from the count's progress on, recounted. The progress row is locked
+ * Has the messages of a key's predictions counted again (in the transaction that prices a key left
+ * pending: its predictions are judged behind the count's progress). `ofKey` is ofKeySql's condition on
+ * `t`. Before the count has passed the key it is counted twice, which changes nothing.
+ */
+export async function recountMessagesOfKey(tx: Tx, ofKey: RawBuilder<boolean>): Promise<void> {
+  await sql`insert into author_score_recounts (message_id)
+    select distinct t.message_id from tagged_messages t where ${ofKey}
+    on conflict (message_id) do nothing`.execute(tx)
+}
+
+/**
+ * One slice: up to `sliceSize` messages queued for a recount, and those of the evaluated predictions due
+ * in the next window of about `sliceSize` from the count's progress on, recounted. The progress row is locked
  * first (PostgreSQL; SQLite's writers queue), so two processes never count the same change twice.
  */
 async function countSlice(tx: Tx, sliceSize: number): Promise<void> {
@@ -95,7 +98,7 @@ async function countSlice(tx: Tx, sliceSize: number): Promise<void> {
     .where('id', '=', 1)
     .executeTakeFirst()
   const evaluatedTo = Number(evaluated?.evaluatedTo ?? 0)
-  const messages = new Set(await messagesOfPricedKeys(tx))
+  const messages = new Set<string>()
   const recounts = await tx
     .deleteFrom('authorScoreRecounts')
     .where('messageId', 'in', (eb) =>
@@ -115,10 +118,6 @@ async function countSlice(tx: Tx, sliceSize: number): Promise<void> {
       .offset(sliceSize - 1)
       .executeTakeFirst()
     const upTo = Number(closing?.evaluationDueAt ?? evaluatedTo)
-    // before the verdicts are read: a key priced after this is counted again once seen priced
-    await sql`insert into author_score_pending_keys (title_id, due_minute)
-      select title_id, due_minute from evaluation_prices where price is null and due_minute <= ${upTo}
-      on conflict (title_id, due_minute) do nothing`.execute(tx)
     const window = await tx
       .selectFrom('taggedMessages')
       .select('messageId')
@@ -132,37 +131,6 @@ async function countSlice(tx: Tx, sliceSize: number): Promise<void> {
   const ids = [...messages]
   for (let start = 0; start < ids.length; start += messageChunk)
     await recount(tx, ids.slice(start, start + messageChunk))
-}
-
-/** The messages with predictions of the pending keys the count passed that are priced now; those keys are done. */
-async function messagesOfPricedKeys(tx: Tx): Promise<string[]> {
-  const priced = await tx
-    .deleteFrom('authorScorePendingKeys')
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('evaluationPrices as p')
-          .select('p.titleId')
-          .whereRef('p.titleId', '=', 'authorScorePendingKeys.titleId')
-          .whereRef('p.dueMinute', '=', 'authorScorePendingKeys.dueMinute')
-          .where('p.price', 'is not', null),
-      ),
-    )
-    .returning(['titleId', 'dueMinute'])
-    .execute()
-  const messages: string[] = []
-  for (const key of priced) {
-    // typed: PostgreSQL would take a parameter added to an integer for an integer
-    const ofKey = ofKeySql(
-      sql`${key.titleId}`,
-      sql`cast(${key.dueMinute} as bigint)`,
-      sql`(select p.covered_to from evaluation_prices p where p.title_id = ${key.titleId}
-        and p.due_minute = cast(${key.dueMinute} as bigint))`,
-    )
-    const { rows } = await sql<{ messageId: string }>`select distinct t.message_id from tagged_messages t
-      where ${ofKey}`.execute(tx)
-    messages.push(...rows.map((row) => row.messageId))
-  }
-  return messages
 }
 
 interface Count {

@@ -4,6 +4,7 @@ import { isPostgres } from '../db/dialect'
 import { inTransaction } from '../db/transaction'
 import { yieldToRequests } from '../jobs/job-runner'
 import type { MarketSource } from '../market/source'
+import { recountMessagesOfKey } from './author-scores'
 import { recordEvaluation } from './evaluation-settlement'
 import { post } from './ledger'
 import {
@@ -283,6 +284,8 @@ async function pricePendingKeys(
           const { rows } = await sql<{ count: number }>`select count(*) as count from tagged_messages t
             where ${ofKey}`.execute(tx)
           add(total, { evaluated: Number(rows[0]?.count ?? 0), ...(await creditCorrect(tx, ofKey, now)) })
+          // judged behind the author scores' progress: their messages' verdicts are counted again
+          await recountMessagesOfKey(tx, ofKey)
         }
         const [first] = priced
         if (first) {

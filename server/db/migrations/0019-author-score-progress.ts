@@ -7,9 +7,8 @@ import { isPostgres } from './dialect'
  * - how far (in due time) the job has counted the evaluated predictions;
  * - each decided (message, title)'s current verdict, so that a verdict that changes moves its author's
  *   counts by the difference;
- * - the evaluation's pending keys (no price yet) that the count has passed: their predictions become
- *   judged when the key gets its price, behind the count's progress;
- * - messages to count again whatever the progress: their predictions went with a deleted account.
+ * - messages to count again whatever the progress: their predictions went with a deleted account, or
+ *   were judged behind the count's progress (a pending key priced late).
  * Every author's counts start again from zero and the job catches up with the judged predictions.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -28,12 +27,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   if (!isPostgres(db)) verdicts = verdicts.modifyEnd(sql`without rowid`)
   await verdicts.execute()
   await db.schema
-    .createTable('author_score_pending_keys')
-    .addColumn('title_id', 'integer', (c) => c.notNull())
-    .addColumn('due_minute', 'bigint', (c) => c.notNull())
-    .addPrimaryKeyConstraint('author_score_pending_keys_pk', ['title_id', 'due_minute'])
-    .execute()
-  await db.schema
     .createTable('author_score_recounts')
     .addColumn('message_id', 'text', (c) => c.primaryKey())
     .execute()
@@ -44,7 +37,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('author_score_recounts').execute()
-  await db.schema.dropTable('author_score_pending_keys').execute()
   await db.schema.dropTable('message_verdicts').execute()
   await db.schema.dropTable('author_score_progress').execute()
 }

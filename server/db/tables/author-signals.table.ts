@@ -31,13 +31,7 @@ export interface MessageVerdictsTable {
   verdict: 'right' | 'wrong'
 }
 
-/** Evaluation keys (title, due minute) still unpriced when the author-score job counted past them. */
-export interface AuthorScorePendingKeysTable {
-  titleId: number
-  dueMinute: number
-}
-
-/** Messages whose verdicts the author-score job counts again: their predictions went with an account. */
+/** Messages whose verdicts the author-score job counts again: predictions gone with an account, or judged late. */
 export interface AuthorScoreRecountsTable {
   messageId: string
 }
