@@ -69,8 +69,10 @@ export function refuseBetOnClosedMarket(fairPlay: FairPlay, titleId: number, now
  * The player's running predictions on a title (trend, and created_at as `made`), for the rule against
  * opposite ones. Running are those due after the evaluation job's progress `evaluatedTo`, that is made
  * after `madeAfter` = evaluatedTo - 3 h (read through the (user, created_at) index), and those of keys
- * the market has not priced yet (normally none). The `not exists` drops one an evaluation committed
- * since evaluatedTo was read. Every value is a whole parameter, so placePrediction can compile it once.
+ * the market has not priced yet (normally none: the pending keys first, by their index, then each one's
+ * minute of the due index; the cross join keeps SQLite's planner in that order and the unary pluses off
+ * the player's whole history and the title's). The `not exists` drops one an evaluation committed since
+ * evaluatedTo was read. Every value is a whole parameter, so placePrediction can compile it once.
  */
 export function runningOnTitleSql(
   userId: number,
@@ -83,8 +85,8 @@ export function runningOnTitleSql(
       and t.title_id = ${titleId}
       and not exists (select 1 from evaluation_prices p where ${evaluationMatchSql()})
   union all
-  select t.trend, t.created_at as made from evaluation_prices p join tagged_messages t on ${ofPendingKey}
-    where p.price is null and p.title_id = ${titleId} and t.user_id = ${userId}`
+  select t.trend, t.created_at as made from evaluation_prices p cross join tagged_messages t
+    where p.price is null and +p.title_id = ${titleId} and ${ofPendingKey} and +t.user_id = ${userId}`
 }
 
 /** A row of runningOnTitleSql as the domain rule reads it: a prediction on `titleId`, not judged. */

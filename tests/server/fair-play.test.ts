@@ -1,4 +1,6 @@
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runningOnTitleSql } from '../../server/game/fair-play'
 import type { ApiErrorBody } from '../../src/api/errors'
 import type { TagResponse } from '../../src/api/predictions'
 import { evaluationDelayMs } from '../../src/domain/prediction'
@@ -163,4 +165,25 @@ describe.each(dialects)('fair play on %s', (dialect) => {
       expect(stored).toHaveLength(1)
     }
   })
+
+  // Query plans are SQLite's own format; PostgreSQL's planner is not asserted here.
+  if (dialect === 'sqlite')
+    it("reads the running predictions of pending keys per key, not by the player's whole history", async () => {
+      const plan = (
+        await sql<{ detail: string }>`explain query plan ${runningOnTitleSql(1, bitcoin, 0)}`.execute(
+          server.ctx.db,
+        )
+      ).rows.map((row) => row.detail)
+      // the recent ones by the player's (user, created_at) range
+      expect(plan).toContain('SEARCH t USING INDEX tagged_messages_user_created (user_id=? AND created_at>?)')
+      // those of pending keys (normally none): the pending keys, then each one's minute of the due index
+      expect(plan).toContain('SCAN p USING INDEX evaluation_prices_pending')
+      expect(plan).toContain(
+        'SEARCH t USING INDEX tagged_messages_due (evaluation_due_at>? AND evaluation_due_at<?)',
+      )
+      // never the player's whole history, nor every prediction of the title
+      expect(plan.join('\n')).not.toMatch(
+        /tagged_messages_user_created \(user_id=\?\)|tagged_messages_title_created|SCAN t\b/,
+      )
+    })
 })
