@@ -102,7 +102,12 @@ export async function createContext(
     metrics,
     cluster,
   }
-  jobs.register({ name: 'prune idempotency keys', run: (now) => pruneIdempotencyKeys(ctx, now) })
+  jobs.register({
+    name: 'prune idempotency keys',
+    run: async (now) => {
+      await pruneIdempotencyKeys(ctx, now)
+    },
+  })
   registerGameJobs(ctx)
   jobs.register(authorScoresJob(ctx.db))
   // Opening before settling: a pass after a long pause opens and settles the missed polls at once.

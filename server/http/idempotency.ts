@@ -7,6 +7,7 @@ import { preparedQuery } from '../db/prepared-query'
 import type { IdempotencyKeysTable } from '../db/tables/idempotency-keys.table'
 import { inTransaction } from '../db/transaction'
 import { inWriteTransaction } from '../db/write-batch'
+import { yieldToRequests } from '../jobs/job-runner'
 import { AppError } from './app-error'
 
 export interface WriteResult<T> {
@@ -139,10 +140,39 @@ export async function idempotentWrite<T>(
   }
 }
 
-/** Drops keys older than a day; run by the job runner. */
-export async function pruneIdempotencyKeys(ctx: AppContext, now: number): Promise<void> {
-  await ctx.db
-    .deleteFrom('idempotencyKeys')
-    .where('createdAt', '<', now - idempotencyKeyLifetimeMs)
-    .execute()
+/** Keys dropped per statement: a busy day's keys in one DELETE held SQLite's loop and write lock 50 ms. */
+export const pruneChunk = 500
+
+/**
+ * Drops keys older than a day, oldest first, `chunk` per statement (by the created-at index) with
+ * requests served between two; run by the job runner. Returns the keys dropped.
+ */
+export async function pruneIdempotencyKeys(
+  ctx: Pick<AppContext, 'db'>,
+  now: number,
+  chunk = pruneChunk,
+): Promise<number> {
+  let dropped = 0
+  for (;;) {
+    const result = await ctx.db
+      .deleteFrom('idempotencyKeys')
+      .where((eb) =>
+        eb(
+          eb.refTuple('userId', 'key'),
+          'in',
+          eb
+            .selectFrom('idempotencyKeys')
+            .select(['userId', 'key'])
+            .where('createdAt', '<', now - idempotencyKeyLifetimeMs)
+            .orderBy('createdAt')
+            .limit(chunk)
+            .$asTuple('userId', 'key'),
+        ),
+      )
+      .executeTakeFirst()
+    const count = Number(result.numDeletedRows)
+    dropped += count
+    if (count < chunk) return dropped
+    await yieldToRequests()
+  }
 }
