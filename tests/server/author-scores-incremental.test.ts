@@ -1,4 +1,4 @@
-import { type KyselyPlugin, sql } from 'kysely'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../server/db/database'
 import { refreshAuthorScores } from '../../server/game/author-scores'
@@ -9,6 +9,7 @@ import { messageVerdict } from '../../src/domain/author-score'
 import { evaluationDelayMs, isCorrectPrediction, type Trend } from '../../src/domain/prediction'
 import { type SignedUp, signUpPlayer } from '../support/accounts'
 import { dialects } from '../support/databases'
+import { sliceRecorder } from '../support/slice-recorder'
 import { sqlitePlan, statementsOf } from '../support/statement-plans'
 import { startTestServer, type TestServer } from '../support/test-server'
 
@@ -188,29 +189,15 @@ describe.each(dialects)('incremental author scores on %s', (dialect) => {
         await predict(`backlog-${m}`, 5, p, p === 2 ? 'Down' : 'Up', (m + p) % 3 !== 0, from + m * 1000 + p)
     }
     await evaluateMadeBy(from + 60_000)
-    // each slice moves the count's progress once; a turn of the event loop is a request's chance to run
-    const events: string[] = []
-    const plugin: KyselyPlugin = {
-      transformQuery({ node }) {
-        if (node.kind === 'UpdateQueryNode' && JSON.stringify(node).includes('"author_score_progress"'))
-          events.push('slice')
-        return node
-      },
-      transformResult: async ({ result }) => result,
-    }
-    let finished = false
-    const turn = () => {
-      if (finished) return
-      events.push('turn')
-      setImmediate(turn)
-    }
-    setImmediate(turn)
-    const slices = await refreshAuthorScores(db.withPlugin(plugin), { sliceSize: 7 })
-    finished = true
+    // each slice moves the count's progress once
+    const recorder = sliceRecorder(
+      (node) => node.kind === 'UpdateQueryNode' && JSON.stringify(node).includes('"author_score_progress"'),
+    )
+    const slices = await refreshAuthorScores(db.withPlugin(recorder.plugin), { sliceSize: 7 })
+    const recorded = recorder.stop()
     expect(slices).toBeGreaterThanOrEqual(120 / 7)
-    const moves = events.flatMap((event, i) => (event === 'slice' ? [i] : []))
-    expect(moves).toHaveLength(slices)
-    for (let i = 1; i < moves.length; i++) expect(events.slice(moves[i - 1], moves[i])).toContain('turn')
+    expect(recorded.slices).toBe(slices)
+    expect(recorded.turnBetweenEach).toBe(true)
     expect(await scores()).toEqual(await recounted())
   })
 

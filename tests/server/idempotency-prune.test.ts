@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { idempotencyKeyLifetimeMs, pruneIdempotencyKeys } from '../../server/http/idempotency'
 import { type SignedUp, signUpPlayer } from '../support/accounts'
 import { dialects } from '../support/databases'
+import { sliceRecorder } from '../support/slice-recorder'
 import { startTestServer, type TestServer } from '../support/test-server'
 
 /**
@@ -50,30 +51,14 @@ describe.each(dialects)('pruning idempotency keys on %s', (dialect) => {
       .insertInto('idempotencyKeys')
       .values([...keysAt('young', 3, now - idempotencyKeyLifetimeMs + 1), ...keysAt('fresh', 2, now)])
       .execute()
-    const events: string[] = []
-    let finished = false
-    const turn = () => {
-      if (finished) return
-      events.push('turn')
-      setImmediate(turn)
-    }
-    setImmediate(turn)
-    const db = server.ctx.db.withPlugin({
-      transformQuery({ node }) {
-        if (node.kind === 'DeleteQueryNode') events.push('delete')
-        return node
-      },
-      transformResult: async ({ result }) => result,
-    })
-    const dropped = await pruneIdempotencyKeys({ db }, now, 60)
-    finished = true
+    const recorder = sliceRecorder((node) => node.kind === 'DeleteQueryNode')
+    const dropped = await pruneIdempotencyKeys({ db: server.ctx.db.withPlugin(recorder.plugin) }, now, 60)
+    const { slices, turnBetweenEach } = recorder.stop()
     expect(dropped).toBe(250)
     expect(await keysLeft()).toEqual(['fresh-0', 'fresh-1', 'young-0', 'young-1', 'young-2'])
     // 250 keys by 60: five statements, the last one finds fewer than a chunk
-    const deletes = events.flatMap((event, i) => (event === 'delete' ? [i] : []))
-    expect(deletes).toHaveLength(5)
-    for (let i = 1; i < deletes.length; i++)
-      expect(events.slice(deletes[i - 1], deletes[i])).toContain('turn')
+    expect(slices).toBe(5)
+    expect(turnBetweenEach).toBe(true)
     // nothing left to drop: one statement
     expect(await pruneIdempotencyKeys(server.ctx, now, 60)).toBe(0)
   })

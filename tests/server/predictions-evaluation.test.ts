@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises'
-import { type KyselyPlugin, sql } from 'kysely'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TaggedMessagesTable } from '../../server/db/tables/tagged-messages.table'
 import { type EvaluationDeps, evaluateDuePredictions } from '../../server/game/evaluate-predictions'
@@ -16,6 +16,7 @@ import { evaluationDelayMs, isCorrectPrediction, type Trend } from '../../src/do
 import { rewardFactorFor } from '../../src/domain/reward-factor'
 import { type SignedUp, signUpPlayer } from '../support/accounts'
 import { dialects } from '../support/databases'
+import { sliceRecorder } from '../support/slice-recorder'
 import { startTestServer, type TestServer } from '../support/test-server'
 
 /** The evaluation job straight on the database: backlogs, batches, races, missing prices, the SQL rule. */
@@ -157,31 +158,17 @@ describe.each(dialects)('prediction evaluation on %s', (dialect) => {
   it('lets the job catch up with a backlog in slices of a bounded size, requests served between them', async () => {
     const count = 2 * jobEvaluationBatchSize + 300
     await insert(backlog(count, evaluationDelayMs + 5 * 60_000))
-    // each batch moves the progress once; a turn of the event loop is a request's chance to run
-    const events: string[] = []
-    const plugin: KyselyPlugin = {
-      transformQuery({ node }) {
-        if (node.kind === 'UpdateQueryNode' && JSON.stringify(node).includes('"evaluation_progress"'))
-          events.push('slice')
-        return node
-      },
-      transformResult: async ({ result }) => result,
-    }
-    let finished = false
-    const turn = () => {
-      if (finished) return
-      events.push('turn')
-      setImmediate(turn)
-    }
-    setImmediate(turn)
+    // each batch moves the progress once
+    const recorder = sliceRecorder(
+      (node) => node.kind === 'UpdateQueryNode' && JSON.stringify(node).includes('"evaluation_progress"'),
+    )
     const evaluatedBefore = await evaluatedCount()
-    const db = server.ctx.db.withPlugin(plugin)
+    const db = server.ctx.db.withPlugin(recorder.plugin)
     await evaluationJob({ db, market: marketWith(priceOf), log: server.ctx.log }).run(server.clock.now())
-    finished = true
+    const { slices, turnBetweenEach } = recorder.stop()
     expect((await evaluatedCount()) - evaluatedBefore).toBe(count)
-    const slices = events.flatMap((event, i) => (event === 'slice' ? [i] : []))
-    expect(slices.length).toBeGreaterThanOrEqual(3)
-    for (let i = 1; i < slices.length; i++) expect(events.slice(slices[i - 1], slices[i])).toContain('turn')
+    expect(slices).toBeGreaterThanOrEqual(3)
+    expect(turnBetweenEach).toBe(true)
   })
 
   it('evaluates a backlog in small batches at the due minute price, each prediction once', async () => {
