@@ -4,6 +4,7 @@ import type { Db, Executor, Tx } from '../db/database'
 import { isPostgres } from '../db/dialect'
 import { inTransaction } from '../db/transaction'
 import { type Job, yieldToRequests } from '../jobs/job-runner'
+import { dueWindowEnd } from './due-window'
 import { type SplitRow, splitColumnsSql, splitOf } from './message-splits'
 import { evaluationMatchSql } from './prediction-sql'
 
@@ -108,16 +109,7 @@ async function countSlice(tx: Tx, sliceSize: number): Promise<void> {
     .execute()
   for (const row of recounts) messages.add(row.messageId)
   if (evaluatedTo > countedTo) {
-    const closing = await tx
-      .selectFrom('taggedMessages')
-      .select('evaluationDueAt')
-      .where('evaluationDueAt', '>', countedTo)
-      .where('evaluationDueAt', '<=', evaluatedTo)
-      .orderBy('evaluationDueAt')
-      .limit(1)
-      .offset(sliceSize - 1)
-      .executeTakeFirst()
-    const upTo = Number(closing?.evaluationDueAt ?? evaluatedTo)
+    const upTo = await dueWindowEnd(tx, countedTo, evaluatedTo, sliceSize)
     const window = await tx
       .selectFrom('taggedMessages')
       .select('messageId')

@@ -5,6 +5,7 @@ import { inTransaction } from '../db/transaction'
 import { yieldToRequests } from '../jobs/job-runner'
 import type { MarketSource } from '../market/source'
 import { recountMessagesOfKey } from './author-scores'
+import { dueWindowEnd } from './due-window'
 import { recordEvaluation } from './evaluation-settlement'
 import { post } from './ledger'
 import {
@@ -98,16 +99,7 @@ export async function evaluateDuePredictions(
   await pricePendingKeys(deps, priceOf, now, result)
   let after = await progressOf(deps.db)
   for (;;) {
-    const closing = await deps.db
-      .selectFrom('taggedMessages')
-      .select('evaluationDueAt')
-      .where('evaluationDueAt', '>', after)
-      .where('evaluationDueAt', '<=', now)
-      .orderBy('evaluationDueAt')
-      .limit(1)
-      .offset(batchSize - 1)
-      .executeTakeFirst()
-    const upTo = closing?.evaluationDueAt ?? now
+    const upTo = await dueWindowEnd(deps.db, after, now, batchSize)
     const keys = await dueKeys(deps, priceOf, after, upTo)
     if (keys.length === 0) return result
     const batch = await inTransaction(deps.db, (tx) =>
@@ -119,7 +111,8 @@ export async function evaluateDuePredictions(
       continue
     }
     add(result, batch)
-    if (!closing) return result
+    // the window reached the clock: nothing more is due
+    if (upTo >= now) return result
     after = upTo
     // a backlog: requests run between the batches
     await yieldToRequests()
