@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { connectDatabase } from '../../server/db/connect'
 import { dataVersion } from '../../server/db/data-version'
 import type { Db } from '../../server/db/database'
-import { migrateToLatest } from '../../server/db/migrate'
 import { inReadTransaction } from '../../server/db/read-transaction'
 import { inTransaction } from '../../server/db/transaction'
-import { createPostgresDatabase, dialects } from '../support/databases'
+import { dialects } from '../support/databases'
+import { openTestDatabase } from '../support/test-database'
 
 /**
  * dataVersion: equal texts prove nothing was committed in between. On SQLite it is read straight on the
@@ -14,22 +13,12 @@ import { createPostgresDatabase, dialects } from '../support/databases'
  */
 describe.each(dialects)('dataVersion on %s', (dialect) => {
   let db: Db
-  let drop: (() => Promise<void>) | undefined
+  let close = async () => {}
 
   beforeAll(async () => {
-    if (dialect === 'postgres') {
-      const created = await createPostgresDatabase()
-      drop = created.drop
-      db = connectDatabase({ databaseUrl: created.url, dataDir: ':memory:' })
-    } else {
-      db = connectDatabase({ dataDir: ':memory:' })
-    }
-    await migrateToLatest(db)
+    ;({ db, close } = await openTestDatabase(dialect))
   })
-  afterAll(async () => {
-    await db.destroy()
-    await drop?.()
-  })
+  afterAll(() => close())
 
   const write = (tx: Parameters<Parameters<typeof inTransaction>[1]>[0], now: number) =>
     tx

@@ -1,18 +1,17 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppContext } from '../../server/context'
-import { connectDatabase } from '../../server/db/connect'
 import type { Db } from '../../server/db/database'
-import { migrateToLatest } from '../../server/db/migrate'
 import { inWriteTransaction } from '../../server/db/write-batch'
 import type { FairPlay } from '../../server/game/fair-play'
 import { bankAddress, createWallet, post } from '../../server/game/ledger'
 import { settlePoll } from '../../server/game/poll-settlement'
 import { Refusal } from '../../server/game/refusal'
 import { placeBet } from '../../server/game/wagers'
-import { createPostgresDatabase, dialects } from '../support/databases'
+import { dialects } from '../support/databases'
 import { aroundTheClock } from '../support/hours-market'
 import { auditMoney } from '../support/money-audit'
+import { openTestDatabase } from '../support/test-database'
 
 /**
  * Every kind of balance change goes through ledger.post, so after each of them every wallet's balance
@@ -25,7 +24,7 @@ const fairPlay: FairPlay = { title: (id) => ({ n: `Title ${id}`, hours: aroundTh
 
 describe.each(dialects)('ledger postings on %s', (dialect) => {
   let db: Db
-  let drop = async () => {}
+  let close = async () => {}
   const wallets: Record<'rich' | 'poor', string> = { rich: '', poor: '' }
 
   async function booked() {
@@ -54,12 +53,7 @@ describe.each(dialects)('ledger postings on %s', (dialect) => {
     )
 
   beforeAll(async () => {
-    if (dialect === 'postgres') {
-      const created = await createPostgresDatabase()
-      drop = created.drop
-      db = connectDatabase({ databaseUrl: created.url, dataDir: ':memory:' })
-    } else db = connectDatabase({ dataDir: ':memory:' })
-    await migrateToLatest(db)
+    ;({ db, close } = await openTestDatabase(dialect))
     for (const [id, name] of [
       [1, 'rich'],
       [2, 'poor'],
@@ -100,10 +94,7 @@ describe.each(dialects)('ledger postings on %s', (dialect) => {
       .execute()
   }, 60_000)
 
-  afterAll(async () => {
-    await db?.destroy()
-    await drop()
-  })
+  afterAll(() => close())
 
   it('books a grant: the balance and its row', async () => {
     await db.transaction().execute(async (tx) => {

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { connectDatabase } from '../../server/db/connect'
 import type { Db } from '../../server/db/database'
-import { migrateToLatest } from '../../server/db/migrate'
 import { membersNewest } from '../../server/game/members-newest'
-import { createPostgresDatabase, dialects } from '../support/databases'
+import { dialects } from '../support/databases'
 import { bitcoin } from '../support/polls'
+import { openTestDatabase } from '../support/test-database'
 
 /**
  * A large group's members are read a hundred to a statement (SQLite takes 500 terms in a compound
@@ -17,16 +16,11 @@ const now = 1_800_000_000_000
 
 describe.each(dialects)('the newest rows of many members on %s', (dialect) => {
   let db: Db
-  let drop = async () => {}
+  let close = async () => {}
   const ids = Array.from({ length: members }, (_, i) => i + 1)
 
   beforeAll(async () => {
-    if (dialect === 'postgres') {
-      const created = await createPostgresDatabase()
-      drop = created.drop
-      db = connectDatabase({ databaseUrl: created.url, dataDir: ':memory:' })
-    } else db = connectDatabase({ dataDir: ':memory:' })
-    await migrateToLatest(db)
+    ;({ db, close } = await openTestDatabase(dialect))
     await db
       .insertInto('users')
       .values(
@@ -67,10 +61,7 @@ describe.each(dialects)('the newest rows of many members on %s', (dialect) => {
         .values(rows.slice(i, i + 200))
         .execute()
   })
-  afterAll(async () => {
-    await db.destroy()
-    await drop()
-  })
+  afterAll(() => close())
 
   const ofMember = (userId: number) =>
     db

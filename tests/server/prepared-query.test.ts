@@ -1,27 +1,20 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { connectDatabase } from '../../server/db/connect'
 import type { Db } from '../../server/db/database'
 import { preparedQuery } from '../../server/db/prepared-query'
-import { createPostgresDatabase, dialects } from '../support/databases'
+import { dialects } from '../support/databases'
+import { openTestDatabase } from '../support/test-database'
 
 describe.each(dialects)('queries compiled once (preparedQuery) on %s', (dialect) => {
   let db: Db
-  let drop = async () => {}
+  let close = async () => {}
 
   beforeAll(async () => {
-    if (dialect === 'postgres') {
-      const created = await createPostgresDatabase()
-      drop = created.drop
-      db = connectDatabase({ databaseUrl: created.url, dataDir: ':memory:' })
-    } else db = connectDatabase({ dataDir: ':memory:' })
+    ;({ db, close } = await openTestDatabase(dialect, { migrate: false }))
     await sql`create table wallets (address text primary key, user_id integer, balance integer not null,
       created_at bigint not null)`.execute(db)
   })
-  afterAll(async () => {
-    await db?.destroy()
-    await drop()
-  })
+  afterAll(() => close())
 
   it('builds once, binds each run its own values beside the constants, and camel-cases the rows', async () => {
     let builds = 0
