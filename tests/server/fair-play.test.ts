@@ -8,7 +8,7 @@ import { zonedIsoMinute } from '../../src/domain/zoned-time'
 import { type SignedUp, signUpPlayer } from '../support/accounts'
 import { dialects } from '../support/databases'
 import type { Pair } from '../support/game'
-import { closedUntilTheDayAfterTomorrow } from '../support/hours-market'
+import { aroundTheClock, closedUntilTheDayAfterTomorrow } from '../support/hours-market'
 import { advanceBy, balanceOf, bitcoin, pollsOf, toNextPollStart } from '../support/polls'
 import { startTestServer, type TestServer } from '../support/test-server'
 
@@ -118,7 +118,8 @@ describe.each(dialects)('fair play on %s', (dialect) => {
       }
       expect(await storedOf(player)).toEqual([])
     } finally {
-      server.hours.setHours(pair.titleId, 'real')
+      // back to the suite's default (its real hours would close it for the later tests, by wall time)
+      server.hours.setHours(pair.titleId, aroundTheClock)
     }
   })
 
