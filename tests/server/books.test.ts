@@ -7,7 +7,8 @@ import type { Poll, PollSettlement } from '../../src/api/polls'
 import { evaluationDelayMs } from '../../src/domain/prediction'
 import { type SignedUp, signUpPlayer } from '../support/accounts'
 import { dialects } from '../support/databases'
-import { advanceTo, bitcoin, PricedMarket, pollsOf, pricedMarket, toNextPollStart } from '../support/polls'
+import { bet } from '../support/game'
+import { advanceTo, bitcoin, openNextPoll, PricedMarket, pricedMarket } from '../support/polls'
 import { runTsx } from '../support/processes'
 import { startTestServer, type TestServer } from '../support/test-server'
 
@@ -27,22 +28,7 @@ describe.each(dialects)('books anyone can check on %s', (dialect) => {
   /** Seals everything written so far (past PostgreSQL's margin for late commits). */
   const sealAll = () => sealLedger(db(), server.clock.now() + 60_000)
 
-  async function openPoll(): Promise<Poll> {
-    const start = await toNextPollStart(server)
-    const poll = (await pollsOf(players[0] as SignedUp)).find((p) => p.startTime === start)
-    if (!poll) throw new Error('no poll opened')
-    return poll
-  }
-
-  async function betOn(poll: Poll, player: SignedUp, vote: 'up' | 'flat' | 'down', ttcBet: number) {
-    const answer = await player.client.post(`/v1/stockgame/polls/${poll.pollId}/vote`, {
-      pollId: poll.pollId,
-      userId: player.user.id,
-      vote,
-      ttcBet,
-    })
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200)
-  }
+  const openPoll = () => openNextPoll(server, players[0] as SignedUp)
 
   beforeAll(async () => {
     server = await startTestServer(dialect, {
@@ -53,9 +39,9 @@ describe.each(dialects)('books anyone can check on %s', (dialect) => {
     for (let i = 0; i < 3; i++) players.push(await signUpPlayer(server))
     const [a, b, c] = players as [SignedUp, SignedUp, SignedUp]
     settled = await openPoll()
-    await betOn(settled, a, 'up', 10)
-    await betOn(settled, b, 'up', 20)
-    await betOn(settled, c, 'down', 3.33)
+    await bet(a, settled, 'up', 10)
+    await bet(b, settled, 'up', 20)
+    await bet(c, settled, 'down', 3.33)
     pricedMarket(server).setPrice(bitcoin, settled.evalTime, settled.priceBase * 1.01)
     await advanceTo(server, settled.evalTime + 1000)
   })
@@ -359,7 +345,7 @@ describe.each(dialects)('books anyone can check on %s', (dialect) => {
     })
 
     const open = await openPoll()
-    await betOn(open, a, 'flat', 1)
+    await bet(a, open, 'flat', 1)
     const early = await a.client.get<{ error: { code: string } }>(
       `/v1/stockgame/polls/${open.pollId}/settlement`,
     )

@@ -12,6 +12,7 @@ import { dialects } from '../support/databases'
 import { aroundTheClock } from '../support/hours-market'
 import { auditMoney } from '../support/money-audit'
 import { openTestDatabase } from '../support/test-database'
+import { userRow } from '../support/user-rows'
 
 /**
  * Every kind of balance change goes through ledger.post, so after each of them every wallet's balance
@@ -60,21 +61,7 @@ describe.each(dialects)('ledger postings on %s', (dialect) => {
     ] as const) {
       await db
         .insertInto('users')
-        .values({
-          id,
-          username: name,
-          usernameKey: name,
-          email: `${name}@example.com`,
-          emailKey: `${name}@example.com`,
-          emailConfirmedAt: null,
-          emailOptOut: 0,
-          firstName: null,
-          lastName: null,
-          passwordHash: null,
-          passwordVersion: 0,
-          settings: '{}',
-          createdAt: now - 10 * hour,
-        })
+        .values(userRow(id, name, now - 10 * hour))
         .execute()
       wallets[name] = await createWallet(db, id, now - 10 * hour)
     }

@@ -4,6 +4,7 @@ import { membersNewest } from '../../server/game/members-newest'
 import { dialects } from '../support/databases'
 import { bitcoin } from '../support/polls'
 import { openTestDatabase } from '../support/test-database'
+import { userRow } from '../support/user-rows'
 
 /**
  * A large group's members are read a hundred to a statement (SQLite takes 500 terms in a compound
@@ -23,23 +24,7 @@ describe.each(dialects)('the newest rows of many members on %s', (dialect) => {
     ;({ db, close } = await openTestDatabase(dialect))
     await db
       .insertInto('users')
-      .values(
-        ids.map((id) => ({
-          id,
-          username: `m${id}`,
-          usernameKey: `m${id}`,
-          email: `m${id}@example.com`,
-          emailKey: `m${id}@example.com`,
-          emailConfirmedAt: null,
-          emailOptOut: 0,
-          firstName: null,
-          lastName: null,
-          passwordHash: null,
-          passwordVersion: 0,
-          settings: '{}',
-          createdAt: now,
-        })),
-      )
+      .values(ids.map((id) => userRow(id, `m${id}`, now)))
       .execute()
     // each member's rows a second apart, staggered by member: the newest of all are spread over every
     // statement's members, and members 1, 101 and 201 share their times

@@ -6,15 +6,16 @@ import { settlePot } from '../../src/domain/parimutuel'
 import type { PollOutcome } from '../../src/domain/poll-phase'
 import { type SignedUp, signUpPlayer } from '../support/accounts'
 import { dialects } from '../support/databases'
+import { bet } from '../support/game'
 import {
   advanceTo,
   balanceOf,
   bitcoin,
   moneyInGame,
+  openNextPoll,
   PricedMarket,
   pollsOf,
   pricedMarket,
-  toNextPollStart,
 } from '../support/polls'
 import { startTestServer, type TestServer } from '../support/test-server'
 
@@ -33,18 +34,8 @@ describe.each(dialects)('poll settlement on %s', (dialect) => {
 
   /** Opens the next poll, places the bets and sets the price at evalTime to priceBase × factor. */
   async function pollWith(bets: Bet[], factor: number): Promise<Poll> {
-    const start = await toNextPollStart(server)
-    const poll = (await pollsOf(players[0] as SignedUp)).find((p) => p.startTime === start)
-    if (!poll) throw new Error('no poll opened')
-    for (const [player, vote, ttcBet] of bets) {
-      const answer = await player.client.post(`/v1/stockgame/polls/${poll.pollId}/vote`, {
-        pollId: poll.pollId,
-        userId: player.user.id,
-        vote,
-        ttcBet,
-      })
-      expect(answer.status, JSON.stringify(answer.body)).toBe(200)
-    }
+    const poll = await openNextPoll(server, players[0] as SignedUp)
+    for (const [player, vote, ttcBet] of bets) await bet(player, poll, vote, ttcBet)
     pricedMarket(server).setPrice(bitcoin, poll.evalTime, poll.priceBase * factor)
     return poll
   }

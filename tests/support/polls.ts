@@ -56,6 +56,14 @@ export async function toNextPollStart(server: TestServer): Promise<number> {
   return start
 }
 
+/** Moves to the next poll start and returns the poll that opened then (the first, as `player` sees them). */
+export async function openNextPoll(server: TestServer, player: SignedUp): Promise<Poll> {
+  const start = await toNextPollStart(server)
+  const poll = (await pollsOf(player)).find((p) => p.startTime === start)
+  if (!poll) throw new Error('no poll opened')
+  return poll
+}
+
 /** The market with settable prices at given instants (the eval price a test wants), else the simulation's. */
 export class PricedMarket extends DrivenMarket {
   readonly #prices = new Map<string, number>()
