@@ -1,14 +1,12 @@
-import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import type { Poll, PollResults } from '../../src/api/polls'
 import { formatDecimal, formatTtc } from '../../src/domain/number-format'
 import { ownBetPayoutNow, sideOdds } from '../../src/domain/poll-market'
 import {
-  advanceClocks,
   checkA11y,
   collectPageIssues,
-  type E2eServer,
   installServerClock,
+  openPoll,
   setUpE2eSession,
   signInBrowser,
   signUpPlayer,
@@ -31,20 +29,6 @@ async function pollsOf(player: E2ePlayer): Promise<Poll[]> {
   return answer.body
 }
 
-/** Bitcoin's open poll with ten minutes of betting left, the clocks moved to the next one if none is. */
-async function openPoll(server: E2eServer, page: Page, player: E2ePlayer): Promise<Poll> {
-  const now = await server.advanceClock(0)
-  const usable = (polls: Poll[], at: number) =>
-    polls.find((poll) => poll.phase === 'open' && poll.endTime - at > 10 * 60_000)
-  const found = usable(await pollsOf(player), now)
-  if (found) return found
-  const next = await player.client.get<{ startTime: number }>('/v1/stockgame/polls/next')
-  const at = await advanceClocks(server, [page], next.body.startTime + 60_000 - now)
-  const opened = usable(await pollsOf(player), at)
-  if (!opened) throw new Error('no poll opened at the poll time')
-  return opened
-}
-
 const judgedIso = (poll: Poll) => new Date(poll.evalTime).toISOString()
 
 describe.each([
@@ -58,7 +42,7 @@ describe.each([
     await installServerClock(page, server)
     await signInBrowser(page, server, player)
     const issues = collectPageIssues(page)
-    const poll = await openPoll(server, page, player)
+    const poll = await openPoll(server, player, page)
     // another player's 20 TTC on Down: the pots differ per side
     const other = await signUpPlayer(server)
     const otherBet = await other.client.post<PollResults>(`/v1/stockgame/polls/${poll.pollId}/vote`, {

@@ -1,15 +1,11 @@
-import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import type { Title } from '../../src/api/market'
-import type { Poll } from '../../src/api/polls'
-import { nextMarketOpening } from '../../src/domain/trading-hours'
 import {
   advanceClocks,
   checkA11y,
   collectPageIssues,
-  type E2ePlayer,
-  type E2eServer,
   installServerClock,
+  openPoll,
   setUpE2eSession,
   signInBrowser,
   signUpPlayer,
@@ -26,27 +22,6 @@ const started = setUpE2eSession({ env: { ALPHA_MESSAGE_INTERVAL_MS: '500' } })
 
 const hourMs = 3_600_000
 const stake = 10
-
-/** An open poll on a title whose market trades for the next ten minutes, at the next poll time if none is. */
-async function openPoll(server: E2eServer, player: E2ePlayer, page: Page): Promise<Poll> {
-  const universe = (await player.client.get<Title[]>('/v1/stockgame/universe')).body
-  const trades = (poll: Poll, from: number) =>
-    [from, from + 10 * 60_000].every(
-      (at) => nextMarketOpening(universe.find((title) => title.id === poll.titleId)?.hours, at) === undefined,
-    )
-  const usable = async (at: number) =>
-    (await player.client.get<Poll[]>('/v1/stockgame/polls')).body.find(
-      (poll) => poll.phase === 'open' && poll.endTime - at > 10 * 60_000 && trades(poll, at),
-    )
-  const now = await server.advanceClock(0)
-  const poll = await usable(now)
-  if (poll) return poll
-  const next = (await player.client.get<{ startTime: number }>('/v1/stockgame/polls/next')).body
-  const at = await advanceClocks(server, [page], next.startTime + 60_000 - now)
-  const opened = await usable(at)
-  if (!opened) throw new Error('no poll opened at the poll time')
-  return opened
-}
 
 describe('results as an event', () => {
   for (const [size, viewport] of [
