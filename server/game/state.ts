@@ -16,16 +16,19 @@ import { type GroupVersions, type Memberships, readGroupVersions } from './game-
 import { publicGroupsFor } from './groups.repo'
 import { listPolls } from './polls.read'
 import { cachedRanking, standingsOf } from './rankings'
-import { VersionedCache } from './versioned-cache'
+import { launchTicket, VersionedCache } from './versioned-cache'
 
 /**
- * `GET /v1/stockgame/state` as the JSON bytes to send. Each request reads, in one read-only
- * transaction, the versions of what the state shows and the caller's memberships (one statement); the
- * answer is built from parts kept per process while their versions hold:
+ * `GET /v1/stockgame/state` as the JSON bytes to send. Each request reads the versions of what the
+ * state shows and the caller's memberships (one statement); the answer is built from parts kept per
+ * process while their versions hold:
  * - per group: rankings, chronic and the players they name, serialized once per change;
  * - for everybody: the poll list with everybody's counts, and the public groups;
  * - per caller: their own bets (one statement) and the finished answer, until a version, their
  *   memberships or a poll's phase change, or a few seconds pass.
+ * The group's part and the poll list change with nearly every write of a busy game: each is rebuilt
+ * at most once at a time and once per `gatherMs`, for every caller whose versions were read before the
+ * rebuild began (VersionedCache's tickets), in a read transaction of its own.
  */
 
 interface SharedPart {
@@ -55,6 +58,11 @@ const freshMs = 3000
 const publicGroupsListed = 200
 /** Finished answers kept: about 50 KB each. */
 const answersKept = 500
+/**
+ * Least time between two rebuilds of a shared part: bounds their cost (a group's part is a few ms)
+ * at the price of that much more latency for a caller who arrives right after one began.
+ */
+const gatherMs = 50
 
 /** A caller's finished answer and what it was built from. */
 interface Answer {
@@ -82,8 +90,8 @@ function cachesOf(owner: object): StateCaches {
   let caches = stateCaches.get(owner)
   if (!caches) {
     caches = {
-      shared: new VersionedCache(sharedMaxAgeMs, 500),
-      polls: new VersionedCache(sharedMaxAgeMs, 4),
+      shared: new VersionedCache(sharedMaxAgeMs, 500, gatherMs),
+      polls: new VersionedCache(sharedMaxAgeMs, 4, gatherMs),
       publicGroups: new VersionedCache(freshMs, 4),
       answers: new Map(),
     }
@@ -126,72 +134,95 @@ async function publicUsers(
 /** Rankings of the group (and of group 1000), its chronic and the players they name. */
 function sharedPart(
   ctx: AppContext,
+  active: GroupVersions,
+  everyone: GroupVersions,
+  now: number,
+  ticket: number,
+): Promise<SharedPart> {
+  const key = [active.ranking, active.activity, active.trophies, everyone.ranking].join('|')
+  const build = (db: Executor) => buildSharedPart(ctx, db, active, everyone, now)
+  return cachesOf(ctx.db).shared.get(
+    `group:${active.group.id}`,
+    key,
+    now,
+    () => inReadTransaction(ctx.db, build),
+    ticket,
+  )
+}
+
+async function buildSharedPart(
+  ctx: AppContext,
   db: Executor,
   active: GroupVersions,
   everyone: GroupVersions,
   now: number,
-): Promise<SharedPart> {
-  const key = [active.ranking, active.activity, active.trophies, everyone.ranking].join('|')
-  return cachesOf(ctx.db).shared.get(`group:${active.group.id}`, key, now, async () => {
-    const groups = active.group.id === defaultGroupId ? [everyone] : [active, everyone]
-    const rankings: Record<string, GroupRankings> = {}
-    for (const versions of groups) rankings[versions.group.id] = await groupRankings(ctx, db, versions, now)
-    const chronic = await activityPage(ctx, db, active.group, { limit: stateChronicElements, now })
-    const named = new Set<number>()
-    for (const ranking of Object.values(rankings))
-      for (const rows of Object.values(ranking)) for (const row of rows) named.add(row.userId)
-    for (const element of chronic.elements) {
-      if ('userId' in element.data) named.add(element.data.userId)
-      if (element.type === 'UserGroupWinners')
-        for (const winner of element.data.winners) named.add(winner.userId)
-    }
-    const users = await publicUsers(ctx, db, [...named], now, everyone)
-    // rankings (and ranks) move on with the week
-    const weekEnd = periodSpan('this_week', now, ctx.config.timeZone).to ?? Number.POSITIVE_INFINITY
-    const validUntil = Math.min(chronic.validUntil, weekEnd)
-    return {
-      value: {
-        users: JSON.stringify(users),
-        rankings: JSON.stringify(rankings),
-        chronic: JSON.stringify(chronic.elements),
-        validUntil,
-      },
+): Promise<{ value: SharedPart; validUntil: number }> {
+  const groups = active.group.id === defaultGroupId ? [everyone] : [active, everyone]
+  const rankings: Record<string, GroupRankings> = {}
+  for (const versions of groups) rankings[versions.group.id] = await groupRankings(ctx, db, versions, now)
+  const chronic = await activityPage(ctx, db, active.group, { limit: stateChronicElements, now })
+  const named = new Set<number>()
+  for (const ranking of Object.values(rankings))
+    for (const rows of Object.values(ranking)) for (const row of rows) named.add(row.userId)
+  for (const element of chronic.elements) {
+    if ('userId' in element.data) named.add(element.data.userId)
+    if (element.type === 'UserGroupWinners')
+      for (const winner of element.data.winners) named.add(winner.userId)
+  }
+  const users = await publicUsers(ctx, db, [...named], now, everyone)
+  // rankings (and ranks) move on with the week
+  const weekEnd = periodSpan('this_week', now, ctx.config.timeZone).to ?? Number.POSITIVE_INFINITY
+  const validUntil = Math.min(chronic.validUntil, weekEnd)
+  return {
+    value: {
+      users: JSON.stringify(users),
+      rankings: JSON.stringify(rankings),
+      chronic: JSON.stringify(chronic.elements),
       validUntil,
-    }
-  })
+    },
+    validUntil,
+  }
 }
 
 /** The newest polls with everybody's counts, the same for every caller, serialized once per change. */
-function pollTexts(ctx: AppContext, db: Executor, versions: GroupVersions, now: number): Promise<PollText[]> {
-  return cachesOf(ctx.db).polls.get('polls', versions.polls, now, async () => {
+function pollTexts(
+  ctx: AppContext,
+  versions: GroupVersions,
+  now: number,
+  ticket: number,
+): Promise<PollText[]> {
+  const build = async () => {
     // user 0 has no bets: the caller's are added per request, as is the phase (it moves with the clock)
-    const polls = await listPolls(db, {
-      userId: 0,
-      now,
-      market: ctx.market,
-      flatBand: ctx.config.pollFlatBand,
-    })
+    const polls = await inReadTransaction(ctx.db, (db) =>
+      listPolls(db, {
+        userId: 0,
+        now,
+        market: ctx.market,
+        flatBand: ctx.config.pollFlatBand,
+      }),
+    )
     return {
       value: polls.map((poll) => {
         const { phase: _phase, votes: _votes, ...rest } = poll
         return { poll, head: JSON.stringify(rest).slice(0, -1) }
       }),
     }
-  })
+  }
+  return cachesOf(ctx.db).polls.get('polls', versions.polls, now, build, ticket)
 }
 
 /** The poll list as JSON text with the caller's bets and each poll's phase now; when a phase changes next. */
 async function pollsJson(
   ctx: AppContext,
-  db: Executor,
   userId: number,
   versions: GroupVersions,
   now: number,
+  ticket: number,
 ): Promise<{ json: string; validUntil: number }> {
-  const polls = await pollTexts(ctx, db, versions, now)
+  const polls = await pollTexts(ctx, versions, now, ticket)
   if (polls.length === 0) return { json: '[]', validUntil: Number.POSITIVE_INFINITY }
   // A range, not a list of 50 ids: one short statement on the (user_id, poll_id) index.
-  const own = await db
+  const own = await ctx.db
     .selectFrom('votes')
     .select(['pollId', 'vote', 'ttcBet', 'createdAt', 'payout'])
     .where('userId', '=', userId)
@@ -223,7 +254,6 @@ async function pollsJson(
 /** Public groups the caller is not in (nor invited to), most members first: publicGroupsFor's answer. */
 async function publicGroupsJson(
   ctx: AppContext,
-  db: Executor,
   userId: number,
   memberships: Memberships,
   versions: GroupVersions,
@@ -231,9 +261,9 @@ async function publicGroupsJson(
 ): Promise<string> {
   // caller 0 is in no group: every public group
   const all = await cachesOf(ctx.db).publicGroups.get('public', versions.groups, now, async () => ({
-    value: await publicGroupsFor(db, 0),
+    value: await publicGroupsFor(ctx.db, 0),
   }))
-  if (all.length >= publicGroupsListed) return JSON.stringify(await publicGroupsFor(db, userId))
+  if (all.length >= publicGroupsListed) return JSON.stringify(await publicGroupsFor(ctx.db, userId))
   return JSON.stringify(
     all.filter((group) => !memberships.active.has(group.id) && !memberships.invited.has(group.id)),
   )
@@ -276,7 +306,8 @@ function answerKey(activeGroupId: number, versions: Map<number, GroupVersions>, 
  * the version the caller read for this request), or, for a few seconds, while the versions of all it
  * shows hold (one statement, no transaction: other players' writes elsewhere cost a busy game no
  * snapshot); either way only while no poll changed phase, the chronic reads the same and the week is
- * the same. Otherwise the parts are read in one snapshot, most of them from the shared caches.
+ * the same. Otherwise the answer is put together from the shared parts, each read in a snapshot of its
+ * own, and the caller's bets.
  */
 export async function gameStateBody(
   ctx: AppContext,
@@ -301,23 +332,25 @@ export async function gameStateBody(
     last.written = written
     return last.body
   }
-  return inReadTransaction(ctx.db, async (db) => {
-    // The snapshot is at or after the versions read: its parts are as new as the key says, or newer
-    // (a newer part under an older key is read again at the next change, never shown stale).
-    const { key, active, everyone } = seen
-    const shared = await sharedPart(ctx, db, active, everyone, now)
-    const polls = await pollsJson(ctx, db, userId, everyone, now)
-    const publicGroups = await publicGroupsJson(ctx, db, userId, read.memberships, everyone, now)
-    const json = `{"users":${shared.users},"polls":${polls.json},"rankings":${shared.rankings},"chronic":${shared.chronic},"publicGroups":${publicGroups}}`
-    const body = Buffer.from(json)
-    keepAnswer(answers, userId, {
-      activeGroupId,
-      written,
-      key,
-      validUntil: Math.min(shared.validUntil, polls.validUntil),
-      bornAt: Date.now(),
-      body,
-    })
-    return body
+  // Each part is read after the versions were (a shared part by a rebuild launched after this
+  // ticket): as new as the key says, or newer (a newer part under an older key is read again at the
+  // next change, never shown stale).
+  const ticket = launchTicket()
+  const { key, active, everyone } = seen
+  const [shared, polls, publicGroups] = await Promise.all([
+    sharedPart(ctx, active, everyone, now, ticket),
+    pollsJson(ctx, userId, everyone, now, ticket),
+    publicGroupsJson(ctx, userId, read.memberships, everyone, now),
+  ])
+  const json = `{"users":${shared.users},"polls":${polls.json},"rankings":${shared.rankings},"chronic":${shared.chronic},"publicGroups":${publicGroups}}`
+  const body = Buffer.from(json)
+  keepAnswer(answers, userId, {
+    activeGroupId,
+    written,
+    key,
+    validUntil: Math.min(shared.validUntil, polls.validUntil),
+    bornAt: Date.now(),
+    body,
   })
+  return body
 }

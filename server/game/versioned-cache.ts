@@ -4,8 +4,26 @@ interface Entry<T> {
   validUntil: number
   /** wall clock */
   bornAt: number
+  /** the launch count when its computation started: it read everything read before that */
+  launch: number
+  settled: boolean
   value: Promise<T>
 }
+
+/** Callers waiting for the slot's next computation, which has not started yet. */
+interface Gathering<T> {
+  key: string
+  value: Promise<T>
+}
+
+/**
+ * Computations started so far, by every cache: a caller that reads its versions and then takes
+ * `launchTicket()` is served by any computation launched after that (its snapshot is at least as new).
+ */
+let launches = 0
+export const launchTicket = (): number => launches
+
+type Compute<T> = () => Promise<{ value: T; validUntil?: number }>
 
 /**
  * In-process memo of values read from the database, one per slot (e.g. 'ranking:1000:this_week'), kept
@@ -14,33 +32,75 @@ interface Entry<T> {
  * wall time (a safety net for changes no version shows). Callers asking for the same slot and key while
  * it is computed share one computation.
  *
- * Compute only inside a read transaction (`inReadTransaction`): its executor holds a connection of its
- * own, so a caller waiting for another's computation never holds the connection that one needs.
+ * Without a ticket a changed key computes at once, in the caller's read transaction (`compute` uses
+ * the caller's executor). With a ticket (`launchTicket()` taken after reading the key), the slot
+ * computes at most once at a time and at most once per `gatherMs`: callers whose key changed while a
+ * computation runs wait for the next one and share it, so a part that changes with every write is
+ * rebuilt a bounded number of times a second however many players write and read, and never shown
+ * older than the caller's key. Such a `compute` opens its own read transaction: the caller holds none
+ * while it waits.
  */
 export class VersionedCache<T> {
   readonly #entries = new Map<string, Entry<T>>()
+  readonly #gathering = new Map<string, Gathering<T>>()
 
   constructor(
     readonly maxAgeMs: number,
     readonly maxSlots = 2000,
+    readonly gatherMs = 0,
   ) {}
 
-  get(
-    slot: string,
-    key: string,
-    now: number,
-    compute: () => Promise<{ value: T; validUntil?: number }>,
-  ): Promise<T> {
+  get(slot: string, key: string, now: number, compute: Compute<T>, ticket?: number): Promise<T> {
     const entry = this.#entries.get(slot)
-    if (entry && entry.key === key && now < entry.validUntil && Date.now() - entry.bornAt < this.maxAgeMs)
+    if (
+      entry &&
+      (entry.key === key || (ticket !== undefined && entry.launch > ticket)) &&
+      now < entry.validUntil &&
+      Date.now() - entry.bornAt < this.maxAgeMs
+    )
       return entry.value
-    const fresh = { key, validUntil: Number.POSITIVE_INFINITY, bornAt: Date.now() } as Entry<T>
+    if (ticket === undefined) return this.#launch(slot, key, compute).value
+    const gathering = this.#gathering.get(slot)
+    if (gathering) {
+      // the newest key seen names the value best (its snapshot is at least that new)
+      gathering.key = key
+      return gathering.value
+    }
+    return this.#gather(slot, key, compute, entry)
+  }
+
+  #gather(slot: string, key: string, compute: Compute<T>, previous: Entry<T> | undefined): Promise<T> {
+    if (!previous || (previous.settled && Date.now() - previous.bornAt >= this.gatherMs))
+      return this.#launch(slot, key, compute).value
+    const gathering = { key } as Gathering<T>
+    this.#gathering.set(slot, gathering)
+    gathering.value = (async () => {
+      await previous.value.catch(() => undefined)
+      const wait = previous.bornAt + this.gatherMs - Date.now()
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
+      this.#gathering.delete(slot)
+      return this.#launch(slot, gathering.key, compute).value
+    })()
+    return gathering.value
+  }
+
+  #launch(slot: string, key: string, compute: Compute<T>): Entry<T> {
+    launches += 1
+    const fresh = {
+      key,
+      validUntil: Number.POSITIVE_INFINITY,
+      bornAt: Date.now(),
+      launch: launches,
+      settled: false,
+    } as Entry<T>
     fresh.value = compute().then(
       (computed) => {
+        fresh.settled = true
         fresh.validUntil = computed.validUntil ?? Number.POSITIVE_INFINITY
         return computed.value
       },
       (error: unknown) => {
+        fresh.settled = true
         if (this.#entries.get(slot) === fresh) this.#entries.delete(slot)
         throw error
       },
@@ -51,7 +111,7 @@ export class VersionedCache<T> {
     }
     this.#entries.delete(slot)
     this.#entries.set(slot, fresh)
-    return fresh.value
+    return fresh
   }
 
   clear(): void {
