@@ -1,6 +1,6 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { acceptsGzip, compressFromBytes, gzipOnce } from '../../server/http/gzip-answer'
+import { acceptsGzip, answerGzipLevel, compressFromBytes, gzipOnce } from '../../server/http/gzip-answer'
 import { signUpPlayer } from '../support/accounts'
 import { dialects } from '../support/databases'
 import { startTestServer, type TestServer } from '../support/test-server'
@@ -42,6 +42,16 @@ describe('gzipOnce', () => {
     const other = Buffer.from(body)
     expect(gzipOnce(other)).not.toBe(first)
     expect(gunzipSync(await gzipOnce(other)).equals(body)).toBe(true)
+  })
+
+  it("compresses at the fast level the state answers take, not zlib's default", async () => {
+    const body = Buffer.from(
+      JSON.stringify({ rows: Array.from({ length: 2000 }, (_, i) => ({ i, x: i * 7 })) }),
+    )
+    const made = await gzipOnce(body)
+    expect(answerGzipLevel).toBe(2)
+    expect(made.equals(gzipSync(body, { level: answerGzipLevel }))).toBe(true)
+    expect(made.equals(gzipSync(body))).toBe(false)
   })
 })
 
