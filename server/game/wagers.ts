@@ -56,11 +56,17 @@ function countBetOn(vote: VoteValue) {
       }))
       .where('id', '=', value('pollId'))
       .where('endTime', '>', value('now'))
-      .returning([...resultsColumns, 'titleId']),
+      .returning([...resultsColumns]),
   )
 }
-type PollTotals = Pick<Selectable<PollsTable>, (typeof resultsColumns)[number] | 'titleId'>
+type PollTotals = Pick<Selectable<PollsTable>, (typeof resultsColumns)[number]>
 const countBet = { up: countBetOn('up'), flat: countBetOn('flat'), down: countBetOn('down') }
+
+/** What a bet needs of its poll, read without a lock (the totals' update checks the end again). */
+const pollOfBet = preparedQuery<{ pollId: number }, { endTime: number; evalTime: number; titleId: number }>(
+  (db, value) =>
+    db.selectFrom('polls').select(['endTime', 'evalTime', 'titleId']).where('id', '=', value('pollId')),
+)
 
 /** The vote row from the player's first wallet, unless the player bet on the poll already. */
 const insertVote = preparedQuery<
@@ -91,21 +97,23 @@ const insertVote = preparedQuery<
 /**
  * Places a bet in the caller's transaction: the vote row, the poll's running totals and the stake's
  * 'wager' ledger row commit together or not at all. The answers come in the order a player understands
- * them: the poll, open for bets, no bet yet, its title's market open (fair play, src/domain/fair-play.ts:
- * the totals' update returns the title), enough money. Each check is the write itself, so a bet runs
- * four statements: the totals' update only finds an open poll, the vote's insert does nothing on
- * the (poll, player) key, the stake's posting only takes money that is there (the CHECK on the balance
- * stays the last guard); only a refused bet reads more, to say why. `betFailure` turns the errors of
- * races the statements cannot see (none known) into the same answers.
+ * them: the poll, open for bets, no bet yet, its title's market open (fair play, src/domain/fair-play.ts),
+ * enough money. The poll is read first; then each check is the write itself: the vote's insert does
+ * nothing on the (poll, player) key (on PostgreSQL a twin bet waits there for the first to commit), the
+ * stake's posting only takes money that is there (the CHECK on the balance stays the last guard).
+ * The poll's totals are updated last: on PostgreSQL every bet on the poll queues for that row's lock
+ * until its transaction commits, so the row is held for one statement and the commit, not for the
+ * whole bet. `betFailure` turns the errors of races the statements cannot see (none known) into the
+ * same answers.
  */
 export async function placeBet(tx: Tx, bet: Bet): Promise<PollResults> {
   const stake = toHundredths(bet.ttcBet)
   // Above the amounts the game takes (the schema leaves them to this), and beyond any balance: refused
   // by the reads, in the same order.
   if (ttcAmountProblem(bet.ttcBet) === 'tooLarge') return refuseBet(tx, bet)
-  // First the poll row: on PostgreSQL bets on one poll queue here, then each finds its twin committed.
-  const results = (await countBet[bet.vote](tx, { stake, pollId: bet.pollId, now: bet.now })).rows[0]
-  if (!results) return refuseBet(tx, bet)
+  const [poll] = (await pollOfBet(tx, { pollId: bet.pollId })).rows
+  if (!poll) throw notFound('Poll')
+  if (pollPhase(poll, bet.now) !== 'open') throw bettingClosed()
   const [vote] = (
     await insertVote(tx, {
       pollId: bet.pollId,
@@ -116,7 +124,7 @@ export async function placeBet(tx: Tx, bet: Bet): Promise<PollResults> {
     })
   ).rows
   if (!vote) throw alreadyPlaced()
-  refuseBetOnClosedMarket(bet.fairPlay, results.titleId, bet.now)
+  refuseBetOnClosedMarket(bet.fairPlay, poll.titleId, bet.now)
   const paid = await post(tx, {
     address: vote.walletAddress,
     type: 'wager',
@@ -126,6 +134,9 @@ export async function placeBet(tx: Tx, bet: Bet): Promise<PollResults> {
     covered: true,
   })
   if (paid.refused) throw overBalance((await primaryWallet(tx, bet.userId)).balance)
+  const results = (await countBet[bet.vote](tx, { stake, pollId: bet.pollId, now: bet.now })).rows[0]
+  // the same clock as the read: only a poll whose end moved since would miss
+  if (!results) throw bettingClosed()
   return resultsOfRow(results)
 }
 
