@@ -5,6 +5,7 @@ import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import type { PoolReading } from '../metrics/metrics'
 import type { Database, Db, Executor } from './database'
+import { namingPool } from './named-statements'
 import { CommittedStatementDialect, ImmediateSqliteDialect } from './sqlite-dialect'
 import { StatementCache } from './sqlite-statements'
 
@@ -87,7 +88,7 @@ export function connectDatabase(options: DatabaseOptions): Db {
   if (options.databaseUrl) {
     const pool = postgresPool(options.databaseUrl, options.onPoolError)
     const db = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool }),
+      dialect: new PostgresDialect({ pool: namingPool(pool) }),
       plugins: [new CamelCasePlugin()],
     })
     poolReadings.set(db, () => ({ inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }))

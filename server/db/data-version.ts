@@ -2,6 +2,11 @@ import { sql } from 'kysely'
 import { sqlitePartsOf } from './connect'
 import type { Executor } from './database'
 import { isPostgres } from './dialect'
+import { preparedQuery } from './prepared-query'
+
+const snapshotQuery = preparedQuery<Record<string, never>, { snapshot: string }>(
+  () => sql`select pg_current_snapshot()::text as snapshot`,
+)
 
 const versionSql = `select total_changes() as changes,
     (select data_version from pragma_data_version) as version`
@@ -27,9 +32,7 @@ export async function dataVersion(db: Executor): Promise<string> {
     return `sqlite:${row?.changes ?? ''}:${row?.version ?? ''}`
   }
   if (isPostgres(db)) {
-    const { rows } = await sql<{ snapshot: string }>`select pg_current_snapshot()::text as snapshot`.execute(
-      db,
-    )
+    const { rows } = await snapshotQuery(db, {})
     return `pg:${rows[0]?.snapshot ?? ''}`
   }
   const { rows } = await sql<{ changes: number; version: number }>`${sql.raw(versionSql)}`.execute(db)

@@ -1,6 +1,7 @@
 import type { Compilable, CompiledQuery, QueryResult, RawBuilder } from 'kysely'
 import type { Executor } from './database'
 import { isPostgres } from './dialect'
+import { keepPrepared } from './named-statements'
 
 /** Marks a value's place in a query built once; no value a caller binds starts with a NUL. */
 const marker = '\u0000prepared-value:'
@@ -15,6 +16,7 @@ type Bound<P> = { name: keyof P } | { constant: unknown }
  * statement cache keeps the prepared statement of that text. `build` gets `value(name)` for each value
  * the query takes (a placeholder: use it as a whole value, never compute with it in JavaScript) and
  * must build the same shape every time; the rows come back camel-cased as from any Kysely query.
+ * PostgreSQL keeps its text prepared on each connection (named-statements.ts).
  */
 export function preparedQuery<P extends Record<string, unknown>, R>(
   build: (
@@ -40,6 +42,7 @@ export function preparedQuery<P extends Record<string, unknown>, R>(
       )
       entry = { query, bound }
       compiled.set(postgres, entry)
+      if (postgres) keepPrepared(query.sql)
     }
     const parameters = entry.bound.map((slot) => ('name' in slot ? values[slot.name] : slot.constant))
     return executor.executeQuery<R>({ ...entry.query, parameters })

@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import { defaultGroupId } from '../../src/api/groups'
 import type { Executor } from '../db/database'
 import { isPostgres } from '../db/dialect'
+import { keepPrepared } from '../db/named-statements'
 import type { UserGroupRow } from '../db/tables/groups.table'
 
 /**
@@ -75,7 +76,7 @@ export async function readGroupVersions(
 ): Promise<{ versions: Map<number, GroupVersions>; memberships: Memberships }> {
   const versions = new Map<number, GroupVersions>()
   if (groupIds.length === 0) return { versions, memberships: parseMemberships(null) }
-  const { rows } = await sql<VersionRow>`select g.*,
+  const query = sql<VersionRow>`select g.*,
       (select max(id) from ledger) as v_ledger,
       (select evaluated_to from evaluation_progress) as v_due,
       (select count(*) from evaluation_prices where price is null) as v_pending,
@@ -92,7 +93,11 @@ export async function readGroupVersions(
       case when g.id = ${sql.lit(defaultGroupId)} then 0 else (select max(joined_at) from group_members m
         where m.group_id = g.id) end as v_joined,
       ${userId > 0 ? membershipsSql(db, userId) : sql`null`} as v_mine
-    from user_groups g where g.id in (${sql.join(groupIds)})`.execute(db)
+    from user_groups g where g.id in (${sql.join(groupIds)})`
+  const compiled = query.compile(db)
+  // Every state call reads it, in few shapes (one or two groups, a caller or none): kept prepared.
+  if (isPostgres(db)) keepPrepared(compiled.sql)
+  const { rows } = await db.executeQuery(compiled)
   for (const row of rows) {
     const {
       vLedger,

@@ -1,3 +1,4 @@
+import type { Selectable } from 'kysely'
 import { defaultGroupId, type Group } from '../../src/api/groups'
 import type { OwnVote, Poll } from '../../src/api/polls'
 import type { GroupRankings } from '../../src/api/rankings'
@@ -10,7 +11,9 @@ import { publicUserPayload } from '../auth/user-payload'
 import type { AppContext } from '../context'
 import { dataVersion } from '../db/data-version'
 import type { Executor } from '../db/database'
+import { preparedQuery } from '../db/prepared-query'
 import { inReadTransaction } from '../db/read-transaction'
+import type { VotesTable } from '../db/tables/polls.table'
 import { activityPage } from './activity'
 import { type GroupVersions, type Memberships, readGroupVersions } from './game-version'
 import { publicGroupsFor } from './groups.repo'
@@ -211,6 +214,18 @@ function pollTexts(
   return cachesOf(ctx.db).polls.get('polls', versions.polls, now, build, ticket)
 }
 
+/** The caller's bets from a poll on: every state call that builds an answer reads it (see preparedQuery). */
+const ownVotesFrom = preparedQuery<
+  { userId: number; fromPollId: number },
+  Pick<Selectable<VotesTable>, 'pollId' | 'vote' | 'ttcBet' | 'createdAt' | 'payout'>
+>((db, value) =>
+  db
+    .selectFrom('votes')
+    .select(['pollId', 'vote', 'ttcBet', 'createdAt', 'payout'])
+    .where('userId', '=', value('userId'))
+    .where('pollId', '>=', value('fromPollId')),
+)
+
 /** The poll list as JSON text with the caller's bets and each poll's phase now; when a phase changes next. */
 async function pollsJson(
   ctx: AppContext,
@@ -222,12 +237,9 @@ async function pollsJson(
   const polls = await pollTexts(ctx, versions, now, ticket)
   if (polls.length === 0) return { json: '[]', validUntil: Number.POSITIVE_INFINITY }
   // A range, not a list of 50 ids: one short statement on the (user_id, poll_id) index.
-  const own = await ctx.db
-    .selectFrom('votes')
-    .select(['pollId', 'vote', 'ttcBet', 'createdAt', 'payout'])
-    .where('userId', '=', userId)
-    .where('pollId', '>=', Math.min(...polls.map(({ poll }) => poll.pollId)))
-    .execute()
+  const own = (
+    await ownVotesFrom(ctx.db, { userId, fromPollId: Math.min(...polls.map(({ poll }) => poll.pollId)) })
+  ).rows
   const ownByPoll = new Map(own.map((vote) => [vote.pollId, vote]))
   let validUntil = Number.POSITIVE_INFINITY
   const texts = polls.map(({ poll, head }) => {

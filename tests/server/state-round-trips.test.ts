@@ -9,9 +9,15 @@ import { startTestServer, type TestServer } from '../support/test-server'
 
 const statePath = '/v1/stockgame/state'
 
-/** Every statement the app sends through Kysely, as the tables and SQL text its node names. */
+/**
+ * Every statement the app sends through Kysely: each one run (its result passes every plugin), and
+ * the tables and SQL text of those built per call (a query compiled once, `preparedQuery`, is run
+ * again without being built, so it is counted but not shown).
+ */
 class StatementLog implements KyselyPlugin {
   readonly statements: string[] = []
+  /** statements run */
+  executions = 0
   /** transactions begun (each a BEGIN and a COMMIT round trip besides its statements) */
   transactions = 0
   transformQuery({ node }: { node: OperationNode }) {
@@ -19,13 +25,15 @@ class StatementLog implements KyselyPlugin {
     return node as never
   }
   async transformResult<R>({ result }: { result: R }): Promise<R> {
+    this.executions += 1
     return result
   }
   get roundTrips(): number {
-    return this.statements.length + 2 * this.transactions
+    return this.executions + 2 * this.transactions
   }
   reset(): void {
     this.statements.length = 0
+    this.executions = 0
     this.transactions = 0
   }
 }
@@ -71,6 +79,7 @@ describe.each(dialects)('round trips of the state on %s', (dialect) => {
       expect((await player.client.get(statePath)).status).toBe(200)
       const copy = new StatementLog()
       copy.statements.push(...log.statements)
+      copy.executions = log.executions
       copy.transactions = log.transactions
       if ((await dataVersion(server.ctx.db)) === before) return copy
     }
@@ -85,7 +94,7 @@ describe.each(dialects)('round trips of the state on %s', (dialect) => {
       },
     )
     expect(again.transactions).toBe(0)
-    expect(again.statements).toHaveLength(1)
+    expect(again.executions).toBe(1)
     expect(again.roundTrips).toBe(1)
   })
 
@@ -102,7 +111,7 @@ describe.each(dialects)('round trips of the state on %s', (dialect) => {
         expect((await first.client.get(statePath)).status).toBe(200)
       },
     )
-    expect(other.statements.length).toBeGreaterThan(1)
+    expect(other.executions).toBeGreaterThan(1)
     for (const statement of other.statements) {
       expect(statement).not.toMatch(
         /ranking_days|ranking_totals|"table":\{"kind":"IdentifierNode","name":"ledger"/,
