@@ -62,15 +62,15 @@ const scenarioPlans: ScenarioPlan[] = (
 const backendName = (plan: ScenarioPlan) => (plan.backend === 'sqlite' ? 'SQLite' : 'PostgreSQL + Redis')
 const scenarioName = (plan: ScenarioPlan) => `${backendName(plan)}, ${plan.processes} process(es)`
 const maxPlayers = Number(env.BENCH_MAX_PLAYERS ?? 3000)
-const steps = (env.BENCH_STEPS ?? '100,300,600,900,1350,2000,2500,3000')
+const steps = (env.BENCH_STEPS ?? '100,300,600,900,1350,1500,2000,2500,3000')
   .split(',')
   .map(Number)
   .filter((players) => players <= maxPlayers)
 const warmupMs = Number(env.BENCH_WARMUP_S ?? 10) * 1000
 const windowMs = Number(env.BENCH_WINDOW_S ?? 20) * 1000
 /** hard limit of one scenario (start, ramp), and of the whole run */
-const scenarioBudgetMs = Number(env.BENCH_SCENARIO_S ?? 230) * 1000
-const runBudgetMs = Number(env.BENCH_RUN_S ?? 780) * 1000
+const scenarioBudgetMs = Number(env.BENCH_SCENARIO_S ?? 300) * 1000
+const runBudgetMs = Number(env.BENCH_RUN_S ?? 900) * 1000
 /** load-generating worker processes */
 const workerCount = Number(env.BENCH_WORKERS ?? 2)
 const behaviour: PlayerBehaviour = {
