@@ -7,7 +7,7 @@ import { createWallet, post } from '../../server/game/ledger'
 import { placeBet } from '../../server/game/wagers'
 import { aroundTheClock } from '../support/hours-market'
 import { openTestDatabase } from '../support/test-database'
-import { userRow } from '../support/user-rows'
+import { openPollRow, userRow } from '../support/user-rows'
 
 const hour = 3600_000
 const now = 1_800_000_000_000
@@ -36,17 +36,7 @@ describe('a bet asks for its poll row last, on postgres', () => {
     )
     const poll = await db
       .insertInto('polls')
-      .values({
-        titleId: 7,
-        priceBase: 100,
-        startTime: now - hour,
-        endTime: now + hour,
-        evalTime: now + 5 * hour,
-        createdAt: now - hour,
-        evalPrice: null,
-        outcome: null,
-        settledAt: null,
-      })
+      .values(openPollRow(now))
       .returning('id')
       .executeTakeFirstOrThrow()
     pollId = poll.id

@@ -12,7 +12,7 @@ import { dialects } from '../support/databases'
 import { aroundTheClock } from '../support/hours-market'
 import { auditMoney } from '../support/money-audit'
 import { openTestDatabase } from '../support/test-database'
-import { userRow } from '../support/user-rows'
+import { openPollRow, userRow } from '../support/user-rows'
 
 /**
  * Every kind of balance change goes through ledger.post, so after each of them every wallet's balance
@@ -65,20 +65,7 @@ describe.each(dialects)('ledger postings on %s', (dialect) => {
         .execute()
       wallets[name] = await createWallet(db, id, now - 10 * hour)
     }
-    await db
-      .insertInto('polls')
-      .values({
-        titleId: 7,
-        priceBase: 100,
-        startTime: now - hour,
-        endTime: now + hour,
-        evalTime: now + 5 * hour,
-        createdAt: now - hour,
-        evalPrice: null,
-        outcome: null,
-        settledAt: null,
-      })
-      .execute()
+    await db.insertInto('polls').values(openPollRow(now)).execute()
   }, 60_000)
 
   afterAll(() => close())

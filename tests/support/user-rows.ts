@@ -1,4 +1,5 @@
 import type { Insertable } from 'kysely'
+import type { PollsTable } from '../../server/db/tables/polls.table'
 import type { UsersTable } from '../../server/db/tables/users.table'
 
 /** A player's `users` row written straight to the database (no sign-up, password or mail): for suites without a server. */
@@ -17,5 +18,22 @@ export function userRow(id: number, name: string, createdAt: number): Insertable
     passwordVersion: 0,
     settings: '{}',
     createdAt,
+  }
+}
+
+const hour = 3_600_000
+
+/** A poll's row open for bets at `now` (opened an hour before, betting ends an hour after): for suites without a server. */
+export function openPollRow(now: number, titleId = 7): Insertable<PollsTable> {
+  return {
+    titleId,
+    priceBase: 100,
+    startTime: now - hour,
+    endTime: now + hour,
+    evalTime: now + 5 * hour,
+    createdAt: now - hour,
+    evalPrice: null,
+    outcome: null,
+    settledAt: null,
   }
 }
