@@ -1,12 +1,15 @@
-import type { ActorRefFrom } from 'xstate'
+import type { SnapshotFrom } from 'xstate'
 import { fromCallback } from 'xstate'
 import type { LiveFeedMachine } from '../machines/live-feed.machine'
 import type { LiveFeedEvent } from '../machines/live-feed.types'
 import { type LiveStreamMachine, selectLiveStreamMessages } from '../machines/live-stream.machine'
 
 export interface LiveFeedDeps {
-  /** the boot's live stream store (`client.store('liveStream')`) */
-  readonly stream: Pick<ActorRefFrom<LiveStreamMachine>, 'getSnapshot' | 'subscribe'>
+  /** the boot's live stream store (`client.store('liveStream')`), as the screen reads it */
+  readonly stream: {
+    getSnapshot(): SnapshotFrom<LiveStreamMachine>
+    subscribe(listener: (snapshot: SnapshotFrom<LiveStreamMachine>) => void): { unsubscribe(): void }
+  }
 }
 
 /** Reports the stream's message ids now and on every change, until the screen's feed stops. */

@@ -36,7 +36,9 @@ const styles = {
 export function LiveTweetPanel() {
   const client = useClient()
   const stream = client.store('liveStream')
-  const logic = useMemo(() => provideLiveFeed(liveFeedMachine, { stream }), [stream])
+  // The feed's machine reads the stream as the list renders it (in batches): a hold freezes the messages
+  // on screen, not also those of a batch still to be drawn, which would then appear under the pointer.
+  const logic = useMemo(() => provideLiveFeed(liveFeedMachine, { stream: batched(stream) }), [stream])
   const feed = useActorRef(logic)
   // read in batches (`feedBatchMs`): the arrivals of 100 ms are one update of the feed, not one each
   const messages = useSelector(batched(stream), (snapshot) => selectLiveStreamMessages(snapshot.context))
