@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, waitFor, within } from '@testing-library/react'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ApiError } from '../../../../src/api/client'
@@ -192,6 +192,29 @@ describe('Live stream screen, Live Tweet tab (spec §2, §3, §4)', () => {
       ).toEqual(['s3', 's1', 's2']),
     )
     expect(screen.queryByRole('button', { name: /new message/ })).toBeNull()
+  })
+
+  it('holds back a message that arrived just before the pointer came to rest, though the list had not drawn it yet', async () => {
+    const view = show('/livestream')
+    const list = await feed()
+    await article('Ann @ann')
+    const shownIds = () =>
+      within(list)
+        .getAllByRole('article')
+        .map((a) => a.getAttribute('data-message-id'))
+    // in the store at once, drawn with the next batch (the list renders the stream in 100 ms batches)
+    view.socket.latest()?.emit('message', {
+      type: 'tweets',
+      ...serverMessage('s3', {
+        tweet: '$AAPL gaps up',
+        t: nowSeconds + 1,
+        titles: [{ title_id: apple, start_index: 0, end_index: 5 }],
+      }),
+    })
+    // the pointer comes to rest at once (React's pointer enter follows pointerover)
+    fireEvent.pointerOver(within(list).getAllByRole('article')[1] as HTMLElement)
+    expect(await screen.findByRole('button', { name: 'Show 1 new message' })).toBeTruthy()
+    expect(shownIds()).toEqual(['s1', 's2'])
   })
 
   it('says there are no messages yet when the stream is empty', async () => {
