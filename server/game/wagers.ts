@@ -108,12 +108,12 @@ const insertVote = preparedQuery<
  */
 export async function placeBet(tx: Tx, bet: Bet): Promise<PollResults> {
   const stake = toHundredths(bet.ttcBet)
-  // Above the amounts the game takes (the schema leaves them to this), and beyond any balance: refused
-  // by the reads, in the same order.
-  if (ttcAmountProblem(bet.ttcBet) === 'tooLarge') return refuseBet(tx, bet)
   const [poll] = (await pollOfBet(tx, { pollId: bet.pollId })).rows
   if (!poll) throw notFound('Poll')
   if (pollPhase(poll, bet.now) !== 'open') throw bettingClosed()
+  // Above the amounts the game takes (the schema leaves them to this), and beyond any balance: refused
+  // by reads, in the same order.
+  if (ttcAmountProblem(bet.ttcBet) === 'tooLarge') return refuseTooLarge(tx, bet)
   const [vote] = (
     await insertVote(tx, {
       pollId: bet.pollId,
@@ -140,15 +140,8 @@ export async function placeBet(tx: Tx, bet: Bet): Promise<PollResults> {
   return resultsOfRow(results)
 }
 
-/** Why a bet is refused, read check by check: unknown poll, betting over, bet already placed, money. */
-async function refuseBet(tx: Executor, bet: Bet): Promise<never> {
-  const poll = await tx
-    .selectFrom('polls')
-    .select(['id', 'endTime', 'evalTime'])
-    .where('id', '=', bet.pollId)
-    .executeTakeFirst()
-  if (!poll) throw notFound('Poll')
-  if (pollPhase(poll, bet.now) !== 'open') throw bettingClosed()
+/** Why a stake beyond any balance on an open poll is refused: a bet already placed, else money. */
+async function refuseTooLarge(tx: Executor, bet: Bet): Promise<never> {
   const earlier = await tx
     .selectFrom('votes')
     .select('id')
