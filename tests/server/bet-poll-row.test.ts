@@ -2,16 +2,15 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Db } from '../../server/db/database'
 import { inTransaction } from '../../server/db/transaction'
-import type { FairPlay } from '../../server/game/fair-play'
 import { createWallet, post } from '../../server/game/ledger'
 import { placeBet } from '../../server/game/wagers'
-import { aroundTheClock } from '../support/hours-market'
+import { aroundTheClockFairPlay } from '../support/hours-market'
 import { openTestDatabase } from '../support/test-database'
 import { openPollRow, userRow } from '../support/user-rows'
 
 const hour = 3600_000
 const now = 1_800_000_000_000
-const fairPlay: FairPlay = { title: (id) => ({ n: `Title ${id}`, hours: aroundTheClock }), timeZone: 'UTC' }
+const fairPlay = aroundTheClockFairPlay
 
 /**
  * Every bet on a poll updates the poll's running totals, and PostgreSQL holds that row's lock until

@@ -3,13 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppContext } from '../../server/context'
 import type { Db } from '../../server/db/database'
 import { inWriteTransaction } from '../../server/db/write-batch'
-import type { FairPlay } from '../../server/game/fair-play'
 import { bankAddress, createWallet, post } from '../../server/game/ledger'
 import { settlePoll } from '../../server/game/poll-settlement'
 import { Refusal } from '../../server/game/refusal'
 import { placeBet } from '../../server/game/wagers'
 import { dialects } from '../support/databases'
-import { aroundTheClock } from '../support/hours-market'
+import { aroundTheClockFairPlay } from '../support/hours-market'
 import { auditMoney } from '../support/money-audit'
 import { openTestDatabase } from '../support/test-database'
 import { openPollRow, userRow } from '../support/user-rows'
@@ -21,7 +20,7 @@ import { openPollRow, userRow } from '../support/user-rows'
  */
 const hour = 3600_000
 const now = 1_800_000_000_000
-const fairPlay: FairPlay = { title: (id) => ({ n: `Title ${id}`, hours: aroundTheClock }), timeZone: 'UTC' }
+const fairPlay = aroundTheClockFairPlay
 
 describe.each(dialects)('ledger postings on %s', (dialect) => {
   let db: Db

@@ -1,3 +1,4 @@
+import type { FairPlay } from '../../server/game/fair-play'
 import type { MarketSource, Unsubscribe } from '../../server/market/source'
 import type { ServerMessage, Tick, Title } from '../../src/api/market'
 import type { TradingHours } from '../../src/domain/trading-hours'
@@ -54,4 +55,10 @@ export class HoursMarket implements MarketSource {
   publishDueMessages = () => this.inner.publishDueMessages()
   start = () => this.inner.start()
   stop = () => this.inner.stop()
+}
+
+/** Fair-play rules where every title trades around the clock, in UTC: for suites that call the engine directly. */
+export const aroundTheClockFairPlay: FairPlay = {
+  title: (id) => ({ n: `Title ${id}`, hours: aroundTheClock }),
+  timeZone: 'UTC',
 }
