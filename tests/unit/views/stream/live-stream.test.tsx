@@ -52,6 +52,11 @@ function show(path: string, handlers: Record<string, Handler> = {}) {
 
 const feed = () => screen.findByRole('feed', { name: 'Live tweets' })
 const article = async (name: string) => within(await feed()).findByRole('article', { name })
+/** The ids of the messages the list shows, top first. */
+const shownIds = (list: HTMLElement) =>
+  within(list)
+    .getAllByRole('article')
+    .map((a) => a.getAttribute('data-message-id'))
 const noticeTexts = (view: ReturnType<typeof show>) =>
   view.client.notifications.getSnapshot().context.notices.map((notice) => notice.message)
 
@@ -178,19 +183,9 @@ describe('Live stream screen, Live Tweet tab (spec §2, §3, §4)', () => {
     view.socket.latest()?.emit('message', { type: 'tweets', ...pushed })
     const button = await screen.findByRole('button', { name: 'Show 1 new message' })
     // the list is as it was: the message under the pointer did not move
-    expect(
-      within(list)
-        .getAllByRole('article')
-        .map((a) => a.getAttribute('data-message-id')),
-    ).toEqual(['s1', 's2'])
+    expect(shownIds(list)).toEqual(['s1', 's2'])
     await user.click(button)
-    await waitFor(() =>
-      expect(
-        within(list)
-          .getAllByRole('article')
-          .map((a) => a.getAttribute('data-message-id')),
-      ).toEqual(['s3', 's1', 's2']),
-    )
+    await waitFor(() => expect(shownIds(list)).toEqual(['s3', 's1', 's2']))
     expect(screen.queryByRole('button', { name: /new message/ })).toBeNull()
   })
 
@@ -198,10 +193,6 @@ describe('Live stream screen, Live Tweet tab (spec §2, §3, §4)', () => {
     const view = show('/livestream')
     const list = await feed()
     await article('Ann @ann')
-    const shownIds = () =>
-      within(list)
-        .getAllByRole('article')
-        .map((a) => a.getAttribute('data-message-id'))
     // in the store at once, drawn with the next batch (the list renders the stream in 100 ms batches)
     view.socket.latest()?.emit('message', {
       type: 'tweets',
@@ -214,7 +205,7 @@ describe('Live stream screen, Live Tweet tab (spec §2, §3, §4)', () => {
     // the pointer comes to rest at once (React's pointer enter follows pointerover)
     fireEvent.pointerOver(within(list).getAllByRole('article')[1] as HTMLElement)
     expect(await screen.findByRole('button', { name: 'Show 1 new message' })).toBeTruthy()
-    expect(shownIds()).toEqual(['s1', 's2'])
+    expect(shownIds(list)).toEqual(['s1', 's2'])
   })
 
   it('says there are no messages yet when the stream is empty', async () => {
