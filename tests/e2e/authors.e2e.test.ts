@@ -35,7 +35,11 @@ describe("authors' signal scores", () => {
     const handle = /@(\w+)/.exec((await badge.getAttribute('aria-label')) ?? '')?.[1]
     expect(handle).toBeTruthy()
 
-    await badge.click()
+    // new messages keep arriving above it: click this author's badge, not whatever card is newest by then
+    await feed
+      .getByRole('link', { name: new RegExp(`^Signal \\d+%: the signal score of @${handle} \\(`) })
+      .first()
+      .click()
     await page.waitForURL(`**/authors/${handle}`)
     await page.getByRole('heading', { level: 1, name: `@${handle}` }).waitFor()
     const recent = page.getByRole('region', { name: 'Recent messages' })
