@@ -2,7 +2,7 @@ import type { ServerMessage } from '../../src/api/market'
 import { BoundedMap } from '../../src/domain/bounded-map'
 import type { Clock } from '../clock'
 import { type MessageGeneratorOptions, messageForSlot, messageTime, slotsBetween } from './messages'
-import type { MessageStore } from './messages.repo'
+import { frozenMessage, type MessageStore } from './messages.repo'
 import type { Unsubscribe } from './source'
 
 /** A fresh process or a clock jump does not replay more than this many message slots. */
@@ -83,7 +83,7 @@ export class MessageFeed {
   }
 
   #messageOf(slot: number): ServerMessage {
-    return this.#built.getOrCompute(slot, () => frozen(messageForSlot(this.generator, slot)))
+    return this.#built.getOrCompute(slot, () => frozenMessage(messageForSlot(this.generator, slot)))
   }
 
   #messagesBetween(from: number, to: number): ServerMessage[] {
@@ -115,11 +115,4 @@ export class MessageFeed {
     }
     return fresh
   }
-}
-
-function frozen(message: ServerMessage): ServerMessage {
-  Object.freeze(message.twitter_user)
-  for (const title of message.titles) Object.freeze(title)
-  Object.freeze(message.titles)
-  return Object.freeze(message)
 }

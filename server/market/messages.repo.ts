@@ -1,5 +1,7 @@
 import { type ServerMessage, serverMessageSchema } from '../../src/api/market'
-import type { Db } from '../db/database'
+import { BoundedMap } from '../../src/domain/bounded-map'
+import type { Db, Executor } from '../db/database'
+import { preparedQuery } from '../db/prepared-query'
 
 /** Where generated messages are kept; the simulation writes, the routes read. */
 export interface MessageStore {
@@ -15,11 +17,42 @@ export interface MessageStore {
   prune(beforeMs: number): Promise<void>
 }
 
+/** Parsed messages kept per store: far more than the 200 newest the untagged list reads. */
+export const parsedMessagesKept = 1024
+
+/** A message shared by every caller, so nobody may change it. */
+export function frozenMessage(message: ServerMessage): ServerMessage {
+  Object.freeze(message.twitter_user)
+  for (const title of message.titles) Object.freeze(title)
+  Object.freeze(message.titles)
+  return Object.freeze(message)
+}
+
+const parse = (payload: string) => frozenMessage(serverMessageSchema.parse(JSON.parse(payload)))
+
+/** The ids of the newest messages created after `sinceMs`, newest first (the id breaks ties). */
+export const newestMessageIds = (db: Executor, sinceMs: number, limit: number) =>
+  db
+    .selectFrom('marketMessages')
+    .select('messageId')
+    .where('createdAt', '>', sinceMs)
+    .orderBy('createdAt', 'desc')
+    .orderBy('messageId', 'desc')
+    .limit(limit)
+
+/** Every untagged list reads it: compiled once (see preparedQuery), ids only (the payloads are kept parsed). */
+const recentMessageIds = preparedQuery<{ sinceMs: number; limit: number }, { messageId: string }>(
+  (db, value) => newestMessageIds(db, value('sinceMs'), value('limit')),
+)
+
 /**
  * The database store: several server processes on one PostgreSQL share it, and since every process
  * generates the same messages from the same seed, the primary key keeps one copy of each.
  */
 export function databaseMessageStore(db: Db): MessageStore {
+  // A stored message never changes (its id is its content's): each is parsed and checked once, and the
+  // newest, which every player's untagged list reads, are shared frozen instead of parsed per call.
+  const parsed = new BoundedMap<string, ServerMessage>(parsedMessagesKept)
   return {
     async save(messages) {
       if (messages.length === 0) return []
@@ -58,23 +91,34 @@ export function databaseMessageStore(db: Db): MessageStore {
       return messages.filter((message) => ids.has(message.message_id))
     },
     async recent(sinceMs, limit) {
-      const rows = await db
-        .selectFrom('marketMessages')
-        .select('payload')
-        .where('createdAt', '>', sinceMs)
-        .orderBy('createdAt', 'desc')
-        .orderBy('messageId', 'desc')
-        .limit(limit)
-        .execute()
-      return rows.map((row) => serverMessageSchema.parse(JSON.parse(row.payload)))
+      const { rows } = await recentMessageIds(db, { sinceMs, limit })
+      // taken now: keeping the ones fetched below may evict some of these
+      const read = new Map<string, ServerMessage>()
+      const missing: string[] = []
+      for (const { messageId } of rows) {
+        const known = parsed.get(messageId)
+        if (known) read.set(messageId, known)
+        else missing.push(messageId)
+      }
+      if (missing.length > 0) {
+        const found = await db
+          .selectFrom('marketMessages')
+          .select(['messageId', 'payload'])
+          .where('messageId', 'in', missing)
+          .execute()
+        for (const row of found) read.set(row.messageId, parsed.set(row.messageId, parse(row.payload)))
+      }
+      // a message pruned between the two reads is left out
+      return rows.flatMap(({ messageId }) => read.get(messageId) ?? [])
     },
+    // not from the kept ones: a pruned message is found no more (the tag route keeps its own)
     async find(id) {
       const row = await db
         .selectFrom('marketMessages')
         .select('payload')
         .where('messageId', '=', id)
         .executeTakeFirst()
-      return row && serverMessageSchema.parse(JSON.parse(row.payload))
+      return row && parse(row.payload)
     },
     async prune(beforeMs) {
       await db.deleteFrom('marketMessages').where('createdAt', '<', beforeMs).execute()

@@ -18,6 +18,7 @@ import * as books from './0016-books'
 import * as crowdByTitle from './0017-crowd-by-title'
 import * as memberActivity from './0018-member-activity'
 import * as authorScoreProgress from './0019-author-score-progress'
+import * as newestMessages from './0020-newest-messages'
 
 /** Every migration in order. Released ones are frozen: change the schema with a new file. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0017-crowd-by-title': crowdByTitle,
   '0018-member-activity': memberActivity,
   '0019-author-score-progress': authorScoreProgress,
+  '0020-newest-messages': newestMessages,
 }
