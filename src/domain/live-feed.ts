@@ -28,3 +28,16 @@ export function visibleMessages<M extends { readonly id: string }>(
   const frozen = new Set(frozenIds)
   return stream.filter((message) => frozen.has(message.id)).slice(0, limit)
 }
+
+/**
+ * What a hold or a pause freezes: the stream from the newest message the list has drawn on, so a batch
+ * not yet drawn when the pointer came to rest waits behind the button instead of appearing under it;
+ * `waiting` counts those newer ones. Without a drawn message still in the stream, all of it is frozen.
+ */
+export function frozenAtDrawn(
+  ids: readonly string[],
+  newestDrawnId: string | undefined,
+): { frozenIds: readonly string[]; waiting: number } {
+  const at = newestDrawnId === undefined ? -1 : ids.indexOf(newestDrawnId)
+  return at <= 0 ? { frozenIds: ids, waiting: 0 } : { frozenIds: ids.slice(at), waiting: at }
+}

@@ -1,5 +1,5 @@
 import { assign, fromCallback, not, type SnapshotFrom, setup } from 'xstate'
-import { countArrivals, newMessagesText } from '../domain/live-feed'
+import { countArrivals, frozenAtDrawn, newMessagesText } from '../domain/live-feed'
 import type { LiveFeedContext, LiveFeedEvent } from './live-feed.types'
 
 /** Arrivals are counted this long before they are announced: one sentence, not one per message. */
@@ -34,12 +34,16 @@ export const liveFeedMachine = setup({
       if (context.ids === undefined) return { ids: event.ids }
       return { ids: event.ids, unannounced: context.unannounced + countArrivals(context.ids, event.ids) }
     }),
-    // what arrived before the pause is on screen already: only later arrivals are held back
-    freeze: assign({
-      frozenIds: ({ context }) => context.ids ?? [],
-      unannounced: 0,
-      announcement: liveFeedTexts.paused,
+    noteDrawn: assign({
+      newestDrawnId: ({ context, event }) =>
+        event.type === 'feed.drawn' ? event.newestId : context.newestDrawnId,
     }),
+    // what is drawn stays on screen; what arrived but is not drawn yet waits with later arrivals
+    freezeDrawn: assign(({ context }) => {
+      const { frozenIds, waiting } = frozenAtDrawn(context.ids ?? [], context.newestDrawnId)
+      return { frozenIds, unannounced: waiting }
+    }),
+    announcePaused: assign({ announcement: liveFeedTexts.paused }),
     unfreeze: assign({ frozenIds: undefined }),
     addHold: assign({
       holds: ({ context, event }) =>
@@ -53,7 +57,7 @@ export const liveFeedMachine = setup({
           ? context.holds.filter((reason) => reason !== event.reason)
           : context.holds,
     }),
-    // what is in the store is shown (on holding, or at the reader's request); what comes next waits
+    // what is in the store is shown at the reader's request; what comes next waits
     showWaiting: assign({ frozenIds: ({ context }) => context.ids ?? [], unannounced: 0 }),
     announceArrivals: assign({
       announcement: ({ context }) => newMessagesText(context.unannounced),
@@ -73,6 +77,7 @@ export const liveFeedMachine = setup({
   invoke: { id: 'watchStream', src: 'watchStream' },
   on: {
     'feed.changed': { actions: 'track' },
+    'feed.drawn': { actions: 'noteDrawn' },
     'feed.hold': { actions: 'addHold' },
     'feed.release': { actions: 'removeHold' },
   },
@@ -92,7 +97,7 @@ export const liveFeedMachine = setup({
       },
     },
     held: {
-      entry: 'showWaiting',
+      entry: 'freezeDrawn',
       exit: 'unfreeze',
       always: { guard: not('isHeld'), target: 'live', actions: 'announceArrivals' },
       on: {
@@ -102,7 +107,7 @@ export const liveFeedMachine = setup({
       },
     },
     paused: {
-      entry: 'freeze',
+      entry: ['freezeDrawn', 'announcePaused'],
       exit: 'unfreeze',
       on: {
         'feed.resume': { target: 'live', actions: 'announceResumed' },

@@ -7,6 +7,8 @@ export type HoldReason = 'pointer' | 'focus' | 'scroll'
 export interface LiveFeedContext {
   /** the stream's message ids as last seen; undefined until the first look (the baseline, not arrivals) */
   readonly ids?: readonly string[]
+  /** the newest message the list has drawn (it draws a batch a moment after the stream has it) */
+  readonly newestDrawnId?: string
   /** the ids shown when the reader paused: the screen keeps showing only these until they resume */
   readonly frozenIds?: readonly string[]
   /** messages that arrived since the last announcement */
@@ -20,6 +22,8 @@ export interface LiveFeedContext {
 export type LiveFeedEvent =
   /** the live stream store changed (sent by the `watchStream` actor) */
   | { readonly type: 'feed.changed'; readonly ids: readonly string[] }
+  /** the list drew its messages, this one the newest (sent by the screen after each drawing) */
+  | { readonly type: 'feed.drawn'; readonly newestId?: string }
   | { readonly type: 'feed.pause' }
   | { readonly type: 'feed.resume' }
   /** the pause switch or its keyboard shortcut */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromCallback, fromPromise, SimulatedClock, waitFor } from 'xstate'
 import { provideLiveFeed } from '../../src/actors/live-feed.actors'
-import { countArrivals, newMessagesText, visibleMessages } from '../../src/domain/live-feed'
+import { countArrivals, frozenAtDrawn, newMessagesText, visibleMessages } from '../../src/domain/live-feed'
 import type { IncomingMessage } from '../../src/domain/live-stream'
 import {
   announceDelayMs,
@@ -43,6 +43,14 @@ describe('live feed domain helpers', () => {
     expect(visibleMessages(stream, undefined)).toHaveLength(100)
     expect(visibleMessages(stream.slice(0, 3), undefined)).toEqual(stream.slice(0, 3))
     expect(visibleMessages(stream, ['m5', 'm1', 'gone']).map((m) => m.id)).toEqual(['m1', 'm5'])
+  })
+
+  it('freezes the stream from the newest drawn message on, the newer ones waiting', () => {
+    expect(frozenAtDrawn(['d', 'c', 'b', 'a'], 'b')).toEqual({ frozenIds: ['b', 'a'], waiting: 2 })
+    expect(frozenAtDrawn(['d', 'c', 'b', 'a'], 'd')).toEqual({ frozenIds: ['d', 'c', 'b', 'a'], waiting: 0 })
+    // nothing drawn yet, or the drawn one left the stream (tagged): all of it
+    expect(frozenAtDrawn(['b', 'a'], undefined)).toEqual({ frozenIds: ['b', 'a'], waiting: 0 })
+    expect(frozenAtDrawn(['b', 'a'], 'gone')).toEqual({ frozenIds: ['b', 'a'], waiting: 0 })
   })
 })
 
@@ -117,6 +125,31 @@ describe('liveFeedMachine', () => {
     expect(selectFeedHeld(snapshot())).toBe(false)
     expect(selectFrozenIds(snapshot())).toBeUndefined()
     expect(selectFeedAnnouncement(snapshot())).toBe('2 new messages')
+  })
+
+  it('holds the list as drawn: a batch not drawn yet when the pointer came to rest waits behind the button', () => {
+    const { feed, changed, snapshot } = startFeed()
+    changed('b', 'a')
+    feed.send({ type: 'feed.drawn', newestId: 'b' })
+    // two arrive; the list has not drawn them yet when the pointer comes to rest
+    changed('d', 'c', 'b', 'a')
+    feed.send({ type: 'feed.hold', reason: 'pointer' })
+    expect(selectFrozenIds(snapshot())).toEqual(['b', 'a'])
+    expect(selectArrivedWhilePaused(snapshot())).toBe(2)
+    feed.send({ type: 'feed.showNew' })
+    expect(selectFrozenIds(snapshot())).toEqual(['d', 'c', 'b', 'a'])
+    expect(selectArrivedWhilePaused(snapshot())).toBe(0)
+  })
+
+  it('pauses the list as drawn, counting what was not drawn yet as arrived', () => {
+    const { feed, changed, snapshot } = startFeed()
+    changed('a')
+    feed.send({ type: 'feed.drawn', newestId: 'a' })
+    changed('b', 'a')
+    feed.send({ type: 'feed.pause' })
+    expect(selectFrozenIds(snapshot())).toEqual(['a'])
+    feed.send({ type: 'feed.resume' })
+    expect(selectFeedAnnouncement(snapshot())).toBe('Stream resumed. 1 new message.')
   })
 
   it("shows what waits at the button's press and keeps holding what comes next", () => {

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { type FocusEvent, useCallback, useDeferredValue, useMemo, useRef } from 'react'
+import { type FocusEvent, useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef } from 'react'
 import { css } from 'styled-system/css'
 import { provideLiveFeed } from '~/actors/live-feed.actors'
 import { visibleMessages } from '~/domain/live-feed'
@@ -52,6 +52,12 @@ export function LiveTweetPanel() {
   // the rows render in a deferred, interruptible pass: a burst of pushes is one render that yields to
   // input and frames instead of one blocking render per message
   const deferredShown = useDeferredValue(shown)
+  // The machine hears what is drawn before any later event (a layout effect): a hold freezes the list
+  // as the reader sees it, not with a batch whose deferred drawing had not landed yet.
+  const newestDrawnId = deferredShown[0]?.id
+  useLayoutEffect(() => {
+    feed.send({ type: 'feed.drawn', newestId: newestDrawnId })
+  }, [feed, newestDrawnId])
   const togglePause = useCallback(() => feed.send({ type: 'feed.toggle' }), [feed])
   const held = useSelector(feed, selectFeedHeld)
   // the list holds still while the reader has scrolled into it (its top out of view)
