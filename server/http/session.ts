@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { deleteSession, findSession, sessionIdleTimeoutMs } from '../auth/sessions.repo'
-import { findUserById } from '../auth/users.repo'
+import { deleteSession, findSignedIn, sessionIdleTimeoutMs } from '../auth/sessions.repo'
 import type { AppContext } from '../context'
 import { committedStatements } from '../db/connect'
 import type { SessionRow } from '../db/tables/sessions.table'
@@ -68,13 +67,11 @@ export function authenticate(request: FastifyRequest, ctx: AppContext): Promise<
     pending = (async () => {
       const token = request.cookies[sessionCookieName(ctx.config)]
       if (!token || token.length > 64) return null
-      // Every request reads these first: as single statements of committed rows, which on SQLite run
-      // at once instead of queueing for the connection (see committedStatements).
+      // Every request reads it first: one statement of committed rows (session and account), which on
+      // SQLite runs at once instead of queueing for the connection (see committedStatements).
       const db = committedStatements(ctx.db)
-      const session = await findSession(db, token, ctx.clock.now())
-      if (!session) return null
-      const user = await findUserById(db, session.userId)
-      return user ? { token, session, user } : null
+      const signedIn = await findSignedIn(db, token, ctx.clock.now())
+      return signedIn ? { token, ...signedIn } : null
     })()
     cache.set(request, pending)
   }
