@@ -1,18 +1,20 @@
 import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'kysely'
 import { connectDatabase } from '../../server/db/connect'
 import { migrateToLatest } from '../../server/db/migrate'
 import { exportLines } from '../../server/game/prediction-export'
 import { evaluationPriceGrainMs } from '../../server/game/prediction-sql'
+import { waitForQuiet } from '../engine/machine'
 
 /**
  * bench/export: the predictions export (`GET /v1/stockgame/export/predictions`'s generator) over a
  * seeded SQLite database of BENCH_EXPORT_ROWS (1,000,000) judged predictions: rows per second and the
  * process's peak RSS while it streams, sampled every 50 ms. The keyset cursor should keep the peak flat
  * however many rows there are: compare BENCH_EXPORT_ROWS=100000 with the default. Not a test: figures
- * only, printed. BENCH_EXPORT_FORMAT=jsonl streams JSON Lines instead of CSV.
+ * only, printed, with how busy the machine was before streaming (it waits for a quiet one, as the
+ * others do). BENCH_EXPORT_FORMAT=jsonl streams JSON Lines instead of CSV.
  */
 const rows = Number(process.env.BENCH_EXPORT_ROWS ?? 1_000_000)
 const format = process.env.BENCH_EXPORT_FORMAT === 'jsonl' ? 'jsonl' : 'csv'
@@ -70,6 +72,11 @@ async function main(): Promise<void> {
     await seed(db)
     console.log(
       `seeded ${rows.toLocaleString('en-US')} judged predictions in ${((Date.now() - seeded) / 1000).toFixed(1)} s`,
+    )
+    // the seeding's own writes settle first: rows/s from a busy machine would be a floor, not a figure
+    const busy = await waitForQuiet('export')
+    console.log(
+      `machine busy before streaming ${busy === undefined ? '?' : `${Math.round(busy * 100)}%`}, load average ${loadavg()[0]?.toFixed(2)}`,
     )
     global.gc?.()
     const baseline = process.memoryUsage().rss
