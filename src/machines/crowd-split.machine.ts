@@ -17,9 +17,14 @@ export type CrowdSplitEvent = { readonly type: 'crowd.retry' }
 
 export const crowdSplitFailedText = 'Error loading the crowd on this chart'
 
+/** A loaded split is asked for again this often: the crowd keeps predicting while the chart is open. */
+export const crowdRefreshMs = 60_000
+
 /**
  * The crowd's hourly Up/Down split under a chart: loading, loaded, or failed (shown as failure with a
- * retry, never as an empty histogram). `loadCrowdSplit` is provided by src/actors.
+ * retry, never as an empty histogram). A loaded split is loaded again every `crowdRefreshMs`, the last
+ * one staying drawn meanwhile (and beside the failure, should the new load fail). `loadCrowdSplit` is
+ * provided by src/actors.
  */
 export const crowdSplitMachine = setup({
   types: {} as { context: CrowdSplitContext; events: CrowdSplitEvent; input: CrowdSplitInput },
@@ -28,6 +33,7 @@ export const crowdSplitMachine = setup({
       throw new Error('loadCrowdSplit is provided by src/actors')
     }),
   },
+  delays: { crowdRefresh: crowdRefreshMs },
 }).createMachine({
   id: 'crowdSplit',
   context: ({ input }) => ({ titleId: input.titleId, from: input.from, to: input.to }),
@@ -42,7 +48,7 @@ export const crowdSplitMachine = setup({
         onError: { target: 'failed', actions: assign({ failure: crowdSplitFailedText }) },
       },
     },
-    loaded: {},
+    loaded: { after: { crowdRefresh: 'loading' } },
     failed: { on: { 'crowd.retry': 'loading' } },
   },
 })

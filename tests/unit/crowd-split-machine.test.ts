@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { createActor, fromPromise, waitFor } from 'xstate'
+import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate'
 import type { CrowdHour } from '../../src/api/crowd'
 import {
   type CrowdSplitInput,
+  crowdRefreshMs,
   crowdSplitFailedText,
   crowdSplitMachine,
   selectCrowdSplit,
@@ -27,6 +28,35 @@ describe('crowdSplitMachine', () => {
     await waitFor(actor, (snapshot) => snapshot.matches('loaded'))
     expect(asked).toEqual([input])
     expect(selectCrowdSplit(actor.getSnapshot())).toEqual(split)
+  })
+
+  it('loads the split again every minute, the last one staying drawn, also beside a failed reload', async () => {
+    const splits: CrowdHour[][] = [split, [{ hour: 0, up: 3, down: 1 }]]
+    let calls = 0
+    const machine = crowdSplitMachine.provide({
+      actors: {
+        loadCrowdSplit: fromPromise(async () => {
+          calls += 1
+          const next = splits[calls - 1]
+          if (!next) throw new Error('offline')
+          return next
+        }),
+      },
+    })
+    const clock = new SimulatedClock()
+    const actor = createActor(machine, { input, clock }).start()
+    await waitFor(actor, (snapshot) => snapshot.matches('loaded'))
+    clock.increment(crowdRefreshMs - 1)
+    expect(calls).toBe(1)
+    clock.increment(1)
+    expect(selectCrowdSplit(actor.getSnapshot())).toEqual(split)
+    await waitFor(actor, (snapshot) => snapshot.matches('loaded') && calls === 2, { timeout: 2000 })
+    expect(selectCrowdSplit(actor.getSnapshot())).toEqual(splits[1])
+    clock.increment(crowdRefreshMs)
+    await waitFor(actor, (snapshot) => snapshot.matches('failed'))
+    expect(calls).toBe(3)
+    expect(selectCrowdSplitFailure(actor.getSnapshot())).toBe(crowdSplitFailedText)
+    expect(selectCrowdSplit(actor.getSnapshot())).toEqual(splits[1])
   })
 
   it('shows a failure, not an empty split, and loads again on retry', async () => {
