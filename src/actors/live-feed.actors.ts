@@ -3,13 +3,11 @@ import { fromCallback } from 'xstate'
 import type { LiveFeedMachine } from '../machines/live-feed.machine'
 import type { LiveFeedEvent } from '../machines/live-feed.types'
 import { type LiveStreamMachine, selectLiveStreamMessages } from '../machines/live-stream.machine'
+import type { Readable } from './readable'
 
 export interface LiveFeedDeps {
   /** the boot's live stream store (`client.store('liveStream')`), as the screen reads it */
-  readonly stream: {
-    getSnapshot(): SnapshotFrom<LiveStreamMachine>
-    subscribe(listener: (snapshot: SnapshotFrom<LiveStreamMachine>) => void): { unsubscribe(): void }
-  }
+  readonly stream: Readable<SnapshotFrom<LiveStreamMachine>>
 }
 
 /** Reports the stream's message ids now and on every change, until the screen's feed stops. */

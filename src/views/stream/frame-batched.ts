@@ -1,10 +1,5 @@
 import type { Observer, Subscription } from 'xstate'
-
-/** What `useSelector` reads: an actor's snapshot, now and on every change. */
-export interface Readable<TSnapshot> {
-  getSnapshot(): TSnapshot
-  subscribe(observer: Observer<TSnapshot> | ((snapshot: TSnapshot) => void)): Subscription
-}
+import type { Readable } from '~/actors/readable'
 
 /** Runs `flush` once, on the first frame after `waitMs` (a timer where there are no frames). */
 export type FrameScheduler = (flush: () => void, waitMs: number) => void
