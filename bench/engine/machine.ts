@@ -20,6 +20,10 @@ async function machineBusy(ms: number): Promise<number | undefined> {
   }
 }
 
+/** A share as the figures print it (how busy the machine was, the calls that failed): '7%', or '?' where unknown. */
+export const percentText = (busy: number | undefined) =>
+  busy === undefined ? '?' : `${Math.round(busy * 100)}%`
+
 /**
  * Other work on the machine (a test suite, another benchmark) skews the figures: waits up to
  * `patienceMs` (BENCH_QUIET_PATIENCE_MS, 20 s) for the machine to calm down and says how busy it was.

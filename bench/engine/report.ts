@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import type { EvaluationFigures } from './evaluate-scenario'
+import { percentText } from './machine'
 import { median, type Slices } from './rounds'
 import type { StateFigures } from './state-scenario'
 import type { WriteFigures, WriteKind } from './writes-scenario'
@@ -25,7 +26,6 @@ const n0 = (value: number) => Math.round(value).toLocaleString('en-US')
 const s2 = (value: number) => `${value.toFixed(2)} s`
 const ms = (value: number) => `${Math.round(value)} ms`
 const cores = (value: number) => value.toFixed(2)
-const busy = (value: number | undefined) => (value === undefined ? '?' : `${Math.round(value * 100)}%`)
 
 const times = (values: readonly number[]) => values.map((v) => `${v.toFixed(2)}×`).join(', ')
 
@@ -89,7 +89,7 @@ function details(figures: RunFigures): string[] {
     const server = (label: string, s: Slices) =>
       `- state, ${label}: p50 ${ms(s.p50)}, p99 per round ${s.slices.map((x) => ms(x.p99)).join(' / ')}, max ${ms(s.max)}, req/s per round ${s.slices.map((x) => n0(x.perSecond)).join(' / ')}, server CPU ${cores(s.cpu)} cores, event-loop delay p99 up to ${ms(s.loopDelayP99)}, load generator CPU ${cores(s.generatorCpu)} cores, ${s.failed} failed.`
     lines.push(
-      `- state answer: ${state.shape}; machine busy before ${busy(state.busyBefore)}; ratios per round ${times(state.ratios)}.`,
+      `- state answer: ${state.shape}; machine busy before ${percentText(state.busyBefore)}; ratios per round ${times(state.ratios)}.`,
       server('ours', state.app),
       server('bare', state.bare),
     )
@@ -103,11 +103,11 @@ function details(figures: RunFigures): string[] {
         `- ${name}: writes/s per slice ${kind.slices.map((x) => n0(x.perSecond)).join(' / ')}, raw tx/s ${kind.raw.map(n0).join(' / ')}, ratios ${times(kind.ratios)}; p50 ${ms(kind.p50)}, p99 ${ms(kind.p99)} (worst slice ${ms(kind.worstP99)}), server CPU ${cores(kind.cpu)} cores, ${kind.failed} failed${kind.firstFailure ? ` (first: ${kind.firstFailure})` : ''}.`,
       )
     }
-    lines.push(`- writes: machine busy before ${busy(writes.busyBefore)}.`)
+    lines.push(`- writes: machine busy before ${percentText(writes.busyBefore)}.`)
   }
   for (const evaluation of figures.evaluations) {
     lines.push(
-      `- evaluation, ${evaluation.dialect}: ${n0(evaluation.priceKeys)} (title, due minute) price keys, ${n0(evaluation.credits)} ledger credits, seeding ${s2(evaluation.seedSeconds)}, machine busy before the engine / raw run ${busy(evaluation.busyBefore[0])} / ${busy(evaluation.busyBefore[1])}.`,
+      `- evaluation, ${evaluation.dialect}: ${n0(evaluation.priceKeys)} (title, due minute) price keys, ${n0(evaluation.credits)} ledger credits, seeding ${s2(evaluation.seedSeconds)}, machine busy before the engine / raw run ${percentText(evaluation.busyBefore[0])} / ${percentText(evaluation.busyBefore[1])}.`,
     )
   }
   return [...lines, ...figures.notes.map((note) => `- ${note}`)]

@@ -6,7 +6,7 @@ import { connectDatabase } from '../../server/db/connect'
 import { migrateToLatest } from '../../server/db/migrate'
 import { exportLines } from '../../server/game/prediction-export'
 import { evaluationPriceGrainMs } from '../../server/game/prediction-sql'
-import { waitForQuiet } from '../engine/machine'
+import { percentText, waitForQuiet } from '../engine/machine'
 
 /**
  * bench/export: the predictions export (`GET /v1/stockgame/export/predictions`'s generator) over a
@@ -76,7 +76,7 @@ async function main(): Promise<void> {
     // the seeding's own writes settle first: rows/s from a busy machine would be a floor, not a figure
     const busy = await waitForQuiet('export')
     console.log(
-      `machine busy before streaming ${busy === undefined ? '?' : `${Math.round(busy * 100)}%`}, load average ${loadavg()[0]?.toFixed(2)}`,
+      `machine busy before streaming ${percentText(busy)}, load average ${loadavg()[0]?.toFixed(2)}`,
     )
     global.gc?.()
     const baseline = process.memoryUsage().rss

@@ -6,7 +6,7 @@ import { Temporal } from 'temporal-polyfill'
 import { calendarOf } from '../../server/market/trading-hours'
 import { instruments } from '../../server/market/universe'
 import { nextMessage } from '../child-message'
-import { waitForQuiet } from '../engine/machine'
+import { percentText, waitForQuiet } from '../engine/machine'
 import {
   type Backend,
   type Cluster,
@@ -147,7 +147,6 @@ interface ScenarioResult extends ScenarioPlan {
 
 const n0 = (value: number) => Math.round(value).toLocaleString('en-US')
 const ms = (value: number) => `${Math.round(value)} ms`
-const pct = (value: number | undefined) => (value === undefined ? '?' : `${Math.round(value * 100)}%`)
 /** server CPU (all processes) per 1,000 players, cores: what a player costs, whoever else runs */
 const perThousand = (step: StepResult) =>
   (step.serverCpu.reduce((sum, cpu) => sum + cpu, 0) / step.players) * 1000
@@ -356,7 +355,7 @@ async function measureWindow(
   }
   if (result.stateP99 >= p99TargetMs) result.why.push(`state p99 ${ms(result.stateP99)}`)
   if (requests === 0 || errors / requests >= maxErrorShare)
-    result.why.push(`errors ${pct(requests ? errors / requests : 1)}`)
+    result.why.push(`errors ${percentText(requests ? errors / requests : 1)}`)
   if (result.socketsWithTicks < minSocketShare * players)
     result.why.push(`${players - result.socketsWithTicks} sockets without ticks`)
   if (result.tickDelayP99 >= maxTickDelayP99Ms) result.why.push(`tick delay p99 ${ms(result.tickDelayP99)}`)
@@ -372,7 +371,7 @@ function describeStep(step: StepResult): string {
     `${n0(step.requestsPerSecond)} req/s, errors ${step.errors};`,
     `p99 untagged ${ms(step.untaggedP99)} tag ${ms(step.tagP99)} bet ${ms(step.betP99)} (${step.tags} tags, ${step.bets} bets);`,
     `sockets ${step.socketsWithTicks}/${step.players} with ticks, ${n0(step.ticksPerSecond)} ticks/s, delay p50 ${ms(step.tickDelayP50)} p99 ${ms(step.tickDelayP99)}, ${step.socketCloses} closes;`,
-    `cpu servers ${step.serverCpu.map((cpu) => cpu.toFixed(2)).join('+')} (${perThousand(step).toFixed(2)} per 1,000 players) clients ${step.clientCpu.toFixed(2)} (${clientPerThousand(step).toFixed(2)} per 1,000) pg+redis ${step.databaseCpu.toFixed(2)} machine ${pct(step.machineBusy)} load ${step.loadAverage.toFixed(1)}${step.workerLagP99 > workerLagFlagMs ? ` WORKER LAG ${ms(step.workerLagP99)}` : ''};`,
+    `cpu servers ${step.serverCpu.map((cpu) => cpu.toFixed(2)).join('+')} (${perThousand(step).toFixed(2)} per 1,000 players) clients ${step.clientCpu.toFixed(2)} (${clientPerThousand(step).toFixed(2)} per 1,000) pg+redis ${step.databaseCpu.toFixed(2)} machine ${percentText(step.machineBusy)} load ${step.loadAverage.toFixed(1)}${step.workerLagP99 > workerLagFlagMs ? ` WORKER LAG ${ms(step.workerLagP99)}` : ''};`,
     `${describeServerFigures(step.server)};`,
     step.sustained ? 'ok' : `NOT SUSTAINED (${step.why.join(', ')})`,
     ...(topError ? [`| top error: ${topError[0]} ×${topError[1]}`] : []),
@@ -533,7 +532,7 @@ function report(results: ScenarioResult[], machine: string): string {
         there((step) => step.serverCpu.map((c) => c.toFixed(2)).join(' + ')),
         there((step) => `${step.clientCpu.toFixed(2)} (${clientPerThousand(step).toFixed(2)})`),
         there((step) => step.databaseCpu.toFixed(2)),
-        there((step) => pct(step.machineBusy)),
+        there((step) => percentText(step.machineBusy)),
         failedStep ? `${n0(failedStep.players)}: ${failedStep.why.join(', ')}` : r.end,
         `${r.loadAverageBefore.toFixed(1)} / ${(r.steps.at(-1)?.loadAverage ?? 0).toFixed(1)}`,
         '',
@@ -550,7 +549,7 @@ function report(results: ScenarioResult[], machine: string): string {
   else lines.push('- Ratio three / one: not measured (a scenario sustained no step, or was not run).')
   for (const r of results) {
     lines.push(
-      `- ${scenarioName(r)}, ${r.seconds.toFixed(0)} s, machine busy before ${pct(r.busyBefore)}, idle server CPU ${r.idleServerCpu.map((cpu) => cpu.toFixed(2)).join(' + ') || '?'} cores, ended: ${r.end}${r.error ? ` (${r.error.split('\n')[0]})` : ''}; server output lines (warnings, errors, the first start's banner) ${r.warnings.join(' / ') || '0'}. Steps:`,
+      `- ${scenarioName(r)}, ${r.seconds.toFixed(0)} s, machine busy before ${percentText(r.busyBefore)}, idle server CPU ${r.idleServerCpu.map((cpu) => cpu.toFixed(2)).join(' + ') || '?'} cores, ended: ${r.end}${r.error ? ` (${r.error.split('\n')[0]})` : ''}; server output lines (warnings, errors, the first start's banner) ${r.warnings.join(' / ') || '0'}. Steps:`,
     )
     for (const step of r.steps) lines.push(`  - ${describeStep(step).trimStart()}`)
   }
