@@ -24,11 +24,15 @@ import { titlesOf } from './rankings'
  * the (user, time) indexes: a page of each member's, whatever their history.
  */
 
-/** Which rows a source reads: older than `before`, or exactly at `at`; at most `limit`. */
+/**
+ * Which rows a source reads: older than `before`, or exactly at `at`; at most `limit`; none older than
+ * `since` (the sources read before already fill the page down to it: older rows could not make it).
+ */
 interface Window {
   before?: number
   at?: number
   limit?: number
+  since?: number
 }
 
 interface StreamScope {
@@ -114,6 +118,7 @@ const predictionsMade: Source = async (db, scope, window) => {
     let query = predictionQuery(db, scope, userId)
     if (window.at !== undefined) query = query.where('t.createdAt', '=', window.at)
     else if (window.before !== undefined) query = query.where('t.createdAt', '<', window.before)
+    if (window.since !== undefined) query = query.where('t.createdAt', '>=', window.since)
     return query.orderBy('t.createdAt', 'desc')
   }
   const rows = await readRows(db, scope, window, made, 'createdAt')
@@ -149,6 +154,10 @@ const predictionsEvaluated: Source = async (db, scope, window) => {
         .where('t.evaluationDueAt', '<=', scope.now)
         .where('t.createdAt', '<=', scope.now - evaluationDelayMs)
     }
+    if (window.since !== undefined)
+      query = query
+        .where('t.evaluationDueAt', '>=', window.since)
+        .where('t.createdAt', '>=', window.since - evaluationDelayMs)
     return query.orderBy('t.createdAt', 'desc')
   }
   const rows = await readRows(db, scope, window, evaluated, 'createdAt')
@@ -189,6 +198,7 @@ const bets: Source = async (db, scope, window) => {
     if (scope.titleIds.length > 0) query = query.where('p.titleId', 'in', scope.titleIds)
     if (window.at !== undefined) query = query.where('v.createdAt', '=', window.at)
     else if (window.before !== undefined) query = query.where('v.createdAt', '<', window.before)
+    if (window.since !== undefined) query = query.where('v.createdAt', '>=', window.since)
     return query.orderBy('v.createdAt', 'desc')
   }
   const rows = await readRows(db, scope, window, ofPlayers, 'createdAt')
@@ -261,6 +271,7 @@ const pollsOpened: Source = async (db, scope, window) => {
   let query = pollQuery(db, scope)
   if (window.at !== undefined) query = query.where('startTime', '=', window.at)
   else if (window.before !== undefined) query = query.where('startTime', '<', window.before)
+  if (window.since !== undefined) query = query.where('startTime', '>=', window.since)
   if (window.limit !== undefined) query = query.limit(window.limit)
   const rows = await query.orderBy('startTime', 'desc').execute()
   return rows.map((poll) => pollElement(poll, 'opened', poll.startTime))
@@ -271,6 +282,7 @@ const pollsSettled: Source = async (db, scope, window) => {
   let query = pollQuery(db, scope).where('settledAt', 'is not', null)
   if (window.at !== undefined) query = query.where('settledAt', '=', window.at)
   else if (window.before !== undefined) query = query.where('settledAt', '<', window.before)
+  if (window.since !== undefined) query = query.where('settledAt', '>=', window.since)
   if (window.limit !== undefined) query = query.limit(window.limit)
   const rows = await query.orderBy('settledAt', 'desc').execute()
   return rows.map((poll) => pollElement(poll, 'settled', poll.settledAt ?? poll.evalTime))
@@ -306,15 +318,25 @@ function tieKey(element: ActivityStreamElement): string {
   }
 }
 
+/** The `limit`-th newest timestamp found so far: an element older than it cannot make the page. */
+function pageFloor(found: readonly ActivityStreamElement[], limit: number | undefined): number | undefined {
+  if (limit === undefined || found.length < limit) return undefined
+  return found.map((element) => element.timestamp).sort((a, b) => b - a)[limit - 1]
+}
+
 /**
  * The sources' rows newest first. Each is read in the order of its time index alone (a tie-break
  * column would make the database sort every row older than `before`); elements of one timestamp are
- * ordered here, and a page holds all of a timestamp's or none.
+ * ordered here, and a page holds all of a timestamp's or none. One after the other, each only down to
+ * the page the sources before it already fill: in a busy game the newest predictions fill the state's
+ * chronic, and the other sources, rebuilt after nearly every write, read next to nothing.
  */
 async function readSources(db: Executor, scope: StreamScope, window: Window) {
   const found: ActivityStreamElement[] = []
-  // One after the other: on SQLite the queries share one connection anyway.
-  for (const source of sources) found.push(...(await source(db, scope, window)))
+  for (const source of sources) {
+    const since = pageFloor(found, window.limit)
+    found.push(...(await source(db, scope, since === undefined ? window : { ...window, since })))
+  }
   const ties = new Map(found.map((element) => [element, tieKey(element)]))
   return found.sort((a, b) => {
     const [x, y] = [ties.get(a) as string, ties.get(b) as string]

@@ -17,11 +17,15 @@ export interface GroupWinner {
   points: number
 }
 
-/** Which weeks a stream page reads: awarded before `before`, or exactly at `at`; at most `limit`. */
+/**
+ * Which weeks a stream page reads: awarded before `before`, or exactly at `at`; at most `limit`; none
+ * awarded before `since`.
+ */
 export interface AwardWindow {
   before?: number
   at?: number
   limit?: number
+  since?: number
 }
 
 /** A week's winners and the group's name when they won. */
@@ -83,6 +87,7 @@ export async function groupWinnerElements(
     )
   if (window.at !== undefined) query = query.where('w.awardedAt', '=', window.at)
   else if (window.before !== undefined) query = query.where('w.awardedAt', '<', window.before)
+  if (window.since !== undefined) query = query.where('w.awardedAt', '>=', window.since)
   if (window.limit !== undefined) query = query.limit(window.limit)
   const weeks = await query.orderBy('w.awardedAt', 'desc').orderBy('w.weekStart', 'desc').execute()
   if (weeks.length === 0) return []

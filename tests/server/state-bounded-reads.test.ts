@@ -134,9 +134,10 @@ describe.each(dialects)('the state reads a page, not the game, on %s', (dialect)
     expect(evaluations).toHaveLength(1)
     const [statement] = evaluations as [(typeof evaluations)[number]]
     if (dialect === 'sqlite') {
-      // an index range that ends at the due ones, not a walk from the newest row
+      // an index range that ends at the due ones (and starts at the page the predictions made
+      // already fill), not a walk from the newest row
       expect(await sqlitePlan(server.ctx.db, statement)).toContain(
-        'SEARCH t USING INDEX tagged_messages_created_at (created_at<?)',
+        'SEARCH t USING INDEX tagged_messages_created_at (created_at>? AND created_at<?)',
       )
     } else {
       expect(await postgresRowsVisited(server.ctx.db, statement, 'tagged_messages')).toBeLessThanOrEqual(
@@ -163,6 +164,13 @@ describe.each(dialects)('the state reads a page, not the game, on %s', (dialect)
   it("reads the polls opened and settled of the chronic's page, not every poll", async () => {
     const statements = await statementsOf(server.ctx.db, (db) => firstPage(db))
     await expectPollPages(statements, 2, stateChronicElements)
+  })
+
+  it('reads no poll older than the page the predictions already fill', async () => {
+    const statements = await statementsOf(server.ctx.db, (db) => firstPage(db))
+    const ofPolls = statements.filter((statement) => /from "polls"/.test(statement.sql))
+    expect(ofPolls).toHaveLength(2)
+    for (const statement of ofPolls) expect((await server.ctx.db.executeQuery(statement)).rows).toEqual([])
   })
 
   it('reads the newest polls of the list, not every poll', async () => {
