@@ -1,16 +1,24 @@
 import { createServer, type Server as HttpServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { type AddressInfo, Socket as TcpSocket } from 'node:net'
 import { Server, type ServerOptions, type Socket as ServerSocket } from 'socket.io'
 import { io as connectClient, type Socket } from 'socket.io-client'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { FanOutAdapter } from '../../server/realtime/fan-out-adapter'
 import { maxBufferedBytes } from '../../server/realtime/slow-readers'
 import { connectStalledReader } from '../support/stalled-reader'
 
+/** Uncorks two sockets per macrotask, so that a few clients show the slices. */
+class TwoPerSlice extends FanOutAdapter {
+  static override uncorkSlice = 2
+}
+
 /** A socket.io server with FanOutAdapter on 127.0.0.1, WebSocket only, and its URL. */
-async function listeningServer(options: Partial<ServerOptions>): Promise<{ io: Server; url: string }> {
+async function listeningServer(
+  options: Partial<ServerOptions>,
+  adapter: typeof FanOutAdapter = FanOutAdapter,
+): Promise<{ io: Server; url: string }> {
   const httpServer: HttpServer = createServer()
-  const io = new Server(httpServer, { transports: ['websocket'], adapter: FanOutAdapter, ...options })
+  const io = new Server(httpServer, { transports: ['websocket'], adapter, ...options })
   await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve))
   return { io, url: `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}` }
 }
@@ -103,6 +111,59 @@ describe('FanOutAdapter', () => {
     expect(done, `still connected after ${rounds} rounds of ${8 * payload.length} bytes`).toBe(true)
     expect(await closed).toMatch(/^transport (close|error)$/)
     stalled.destroy()
+  })
+})
+
+/**
+ * A round's sockets are uncorked a slice at a time: what else the event loop has to do (a request that
+ * arrived meanwhile) runs between the slices, not after every socket's write.
+ */
+describe('FanOutAdapter uncorking a round', () => {
+  let io: Server
+  let url: string
+  const clients: Socket[] = []
+
+  beforeAll(async () => {
+    ;({ io, url } = await listeningServer({ perMessageDeflate: false }, TwoPerSlice))
+    io.on('connection', (socket) => {
+      socket.on('join', (room: string, ack: () => void) => {
+        socket.join(room)
+        ack()
+      })
+    })
+  })
+  afterAll(async () => {
+    for (const client of clients) client.disconnect()
+    await io.close()
+  })
+
+  it('uncorks the sockets in slices with the loop turning between them, and every client gets the round', async () => {
+    const seen: unknown[][] = []
+    for (let i = 0; i < 5; i += 1) {
+      const client = connectTo(url)
+      clients.push(client)
+      const received: unknown[] = []
+      seen.push(received)
+      client.on('news', (value: unknown) => received.push(value))
+      await client.timeout(5000).emitWithAck('join', 'round')
+    }
+    const order: string[] = []
+    const original = TcpSocket.prototype.uncork
+    const uncork = vi.spyOn(TcpSocket.prototype, 'uncork').mockImplementation(function (this: TcpSocket) {
+      order.push('uncork')
+      original.call(this)
+    })
+    try {
+      io.to('round').emit('news', 1)
+      io.to('round').emit('news', 2)
+      setImmediate(() => order.push('loop'))
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    } finally {
+      uncork.mockRestore()
+    }
+    expect(order).toEqual(['uncork', 'uncork', 'loop', 'uncork', 'uncork', 'uncork'])
+    await Promise.all(clients.map((client) => client.timeout(5000).emitWithAck('join', 'round')))
+    for (const received of seen) expect(received).toEqual([1, 2])
   })
 })
 
