@@ -1,5 +1,6 @@
 import { styled } from 'styled-system/jsx'
 import { ActivityStream } from '~/views/activity/ActivityStream'
+import { BetOverview } from '~/views/activity/BetOverview'
 import { GroupTile } from '~/views/groups/GroupTile'
 import { PollsPanel } from '~/views/polls/PollsPanel'
 import { LiveRankingPanel } from '~/views/rankings/LiveRankingPanel'
@@ -12,7 +13,8 @@ import { Heading } from '~/views/ui'
 const Stack = styled('div', { base: { display: 'flex', flexDirection: 'column', gap: '4', minW: '0' } })
 
 /**
- * Spec §2 "/": polls, messages, groups, live ranking, the player's predictions and the activity stream.
+ * Spec §2 "/": polls, messages, groups, live ranking, the player's predictions and bets (the bet
+ * overview) and the activity stream.
  * One column on phones, two from 1024 px, three from 1440 px; every panel reads the client itself.
  * Panels sit in column stacks rather than grid rows, so a short panel leaves no hole beside a tall one.
  */
@@ -37,6 +39,7 @@ export function Dashboard() {
           {/* the panel shows the countdown to the next poll itself while none is open */}
           <PollsPanel />
           <PredictionSummary />
+          <BetOverview />
         </Stack>
         <Stack gridColumn={{ md: '2' }} gridRow={{ md: '1 / span 2', lg: '1' }}>
           <LatestMessagesPanel />

@@ -4,8 +4,9 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import { Dashboard } from '../../../../src/views/screens/dashboard/Dashboard'
 import { LiveStream } from '../../../../src/views/screens/livestream/LiveStream'
-import { serverMessage } from '../../../support/game-fixtures'
-import { apple, type Handler, memoryApi } from '../../../support/memory-api'
+import type { OwnVote } from '../../../../src/api/polls'
+import { hour, pollAt, serverMessage } from '../../../support/game-fixtures'
+import { apple, type Handler, memoryApi, tesla } from '../../../support/memory-api'
 import { renderScreen } from '../../../support/render-screen'
 
 const stops: (() => void)[] = []
@@ -60,6 +61,28 @@ describe('Dashboard (spec §2 /)', () => {
     await userEvent.setup().click(within(row).getByRole('button', { name: 'Up' }))
     await waitFor(() => expect(view.calls).toContain('tag'))
     expect(tagged).toEqual([{ userId: 5, titleId: apple, messageId: 's1', trend: 'Up' }])
+  })
+
+  it("shows the player's bets by open, closed and evaluated polls (the bet overview)", async () => {
+    const now = Date.now()
+    const bet = (pollId: number, extra: Partial<OwnVote> = {}): OwnVote[] => [
+      { pollId, userId: 5, vote: 'up', ttcBet: 10, createdAt: now - 7 * hour, payout: null, ...extra },
+    ]
+    show(<Dashboard />, '/', {
+      polls: () => [
+        pollAt(1, apple, now - hour, { votes: bet(1) }),
+        pollAt(2, tesla, now - hour),
+        pollAt(3, tesla, now - 3 * hour, { phase: 'closed', votes: bet(3, { vote: 'down' }) }),
+        pollAt(4, apple, now - 7 * hour, { phase: 'evaluated', votes: bet(4, { payout: 19.5 }) }),
+      ],
+    })
+    const overview = screen.getByRole('region', { name: 'Your bets' })
+    const group = (name: RegExp) => within(overview).getByRole('region', { name })
+    await waitFor(() => expect(within(group(/^Open/)).getAllByRole('listitem')).toHaveLength(1))
+    expect(within(group(/^Open/)).getByRole('listitem').textContent).toMatch(/Apple.*up · 10(\.00)? TTC/)
+    expect(within(group(/^Closed/)).getByRole('listitem').textContent).toMatch(/Tesla.*down/)
+    expect(within(group(/^Evaluated/)).getByRole('listitem').textContent).toMatch(/won 19\.50? TTC/)
+    expect(screen.getByRole('heading', { name: 'Open (1)' })).toBeTruthy()
   })
 })
 
