@@ -69,8 +69,8 @@ const steps = (env.BENCH_STEPS ?? '100,300,600,900,1350,1500,2000,2500,3000')
 const warmupMs = Number(env.BENCH_WARMUP_S ?? 10) * 1000
 const windowMs = Number(env.BENCH_WINDOW_S ?? 20) * 1000
 /** hard limit of one scenario (start, ramp), and of the whole run */
-const scenarioBudgetMs = Number(env.BENCH_SCENARIO_S ?? 300) * 1000
-const runBudgetMs = Number(env.BENCH_RUN_S ?? 900) * 1000
+const scenarioBudgetMs = Number(env.BENCH_SCENARIO_S ?? 420) * 1000
+const runBudgetMs = Number(env.BENCH_RUN_S ?? 1260) * 1000
 /** load-generating worker processes */
 const workerCount = Number(env.BENCH_WORKERS ?? 2)
 const behaviour: PlayerBehaviour = {
