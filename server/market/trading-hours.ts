@@ -1,5 +1,5 @@
 import { Temporal } from 'temporal-polyfill'
-import { dayMs, type TradingHours, weekdayOf } from '../../src/domain/trading-hours'
+import { dayMs, sessionOnDate, type TradingHours, weekdayOf } from '../../src/domain/trading-hours'
 
 export { dayMs, type TradingHours, weekdayOf }
 
@@ -53,18 +53,16 @@ export function plainDateOf(day: number): Temporal.PlainDate {
   return epochDate.add({ days: day })
 }
 
-/** Sessions of one market, computed once per date. */
+/**
+ * Sessions of one market, by trading date: the domain's (`sessionOnDate`, which the client's fair-play
+ * rules use too, computed once per date and hours in a bounded memo) with their date.
+ */
 export class TradingCalendar {
-  readonly #sessions = new Map<number, Session | null>()
   constructor(readonly hours: TradingHours) {}
 
   sessionOn(day: number): Session | null {
-    let session = this.#sessions.get(day)
-    if (session === undefined) {
-      session = this.#compute(day)
-      this.#sessions.set(day, session)
-    }
-    return session
+    const session = sessionOnDate(this.hours, day)
+    return session && { date: day, start: session.start, end: session.end }
   }
 
   /** The session open at `t`, or else the last one that ended before it. */
@@ -90,21 +88,6 @@ export class TradingCalendar {
       if (session) sessions.push(session)
     }
     return sessions
-  }
-
-  #compute(day: number): Session | null {
-    const { days, open, close, opensDayBefore } = this.hours
-    if (!days.includes(weekdayOf(day))) return null
-    const start = this.#instant(opensDayBefore ? day - 1 : day, open)
-    const end = this.#instant(day, close)
-    return end > start ? { date: day, start, end } : null
-  }
-
-  #instant(day: number, minutes: number): number {
-    const date = plainDateOf(day + Math.floor(minutes / 1440))
-    const rest = minutes % 1440
-    const plainTime = new Temporal.PlainTime(Math.floor(rest / 60), rest % 60)
-    return date.toZonedDateTime({ timeZone: this.hours.zone, plainTime }).epochMilliseconds
   }
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { calendarOf, dayMs, weekdayOf } from '../../server/market/trading-hours'
+import { calendarOf, dayMs, TradingCalendar, weekdayOf } from '../../server/market/trading-hours'
+import { keptSessions, sessionOnDate } from '../../src/domain/trading-hours'
 
 const utc = (iso: string) => Date.parse(`${iso}Z`)
 const day = (iso: string) => Math.floor(utc(`${iso}T00:00:00`) / dayMs)
@@ -72,5 +73,21 @@ describe('trading hours', () => {
   it('runs crypto sessions from midnight to midnight UTC every day', () => {
     const session = calendarOf('crypto').sessionOn(day('2025-03-16'))
     expect(session).toMatchObject({ start: utc('2025-03-16T00:00:00'), end: utc('2025-03-17T00:00:00') })
+  })
+
+  it("keeps no sessions of its own: they are the domain's, from its bounded memo", () => {
+    // hours no other test uses: every date is a new key of the memo
+    const hours = { zone: 'Asia/Kathmandu', days: [1, 2, 3, 4, 5], open: 10 * 60, close: 15 * 60 }
+    const calendar = new TradingCalendar(hours)
+    const before = keptSessions()
+    const first = day('2025-03-10')
+    const week = calendar.sessionsOnDates(first, first + 6)
+    expect(week.map((session) => session.date)).toEqual([0, 1, 2, 3, 4].map((offset) => first + offset))
+    for (const session of week)
+      expect(session).toEqual({ date: session.date, ...sessionOnDate(hours, session.date) })
+    expect(keptSessions()).toBe(before + 7)
+    // thirty years of dates keep the memo at its bound
+    calendar.sessionsOnDates(first, first + 11_000)
+    expect(keptSessions()).toBe(4096)
   })
 })
