@@ -115,12 +115,12 @@ export class LocalFanOut {
   #uncorkPending = false
   /** whether the server offers permessage-deflate at all (if not, no socket can have negotiated it) */
   #deflateOffered: boolean | undefined
-  readonly #uncorkSlice = () => {
+  readonly #uncorkNextSlice = () => {
     const size = this.sliceSize
     const slice = this.#corked.length <= size ? this.#corked : this.#corked.slice(0, size)
     this.#corked = slice === this.#corked ? [] : this.#corked.slice(size)
     for (const socket of slice) socket.uncork()
-    if (this.#corked.length > 0) setImmediate(this.#uncorkSlice)
+    if (this.#corked.length > 0) setImmediate(this.#uncorkNextSlice)
     else this.#uncorkPending = false
   }
 
@@ -178,7 +178,7 @@ export class LocalFanOut {
     this.#corked.push(socket)
     if (!this.#uncorkPending) {
       this.#uncorkPending = true
-      queueMicrotask(this.#uncorkSlice)
+      queueMicrotask(this.#uncorkNextSlice)
     }
     return true
   }
