@@ -8,7 +8,7 @@ import { formatTtc } from '~/domain/number-format'
 import { selectPolls } from '~/machines/polls.machine'
 import { useClient } from '~/views/client-context'
 import { TitleLink } from '~/views/ticker/TitleLink'
-import { Heading, Text } from '~/views/ui'
+import { Card, Heading, Text } from '~/views/ui'
 
 const groupTitles = { open: 'Open', closed: 'Closed', evaluated: 'Evaluated' } as const
 
@@ -24,22 +24,39 @@ function BetLine({ poll }: { readonly poll: Poll }) {
       </span>
       {bet.payout !== null && <span>· won {formatTtc(bet.payout)}</span>}
       <Text as="span" textStyle="xs" color="fg.muted">
-        until <time dateTime={isoDateTime(poll.endTime)}>{formatDateTime(poll.endTime)}</time>
+        {/* betting's end: what still lies ahead of an open poll's bet, behind the others' */}
+        {poll.phase === 'open' ? 'closes' : 'closed'}{' '}
+        <time dateTime={isoDateTime(poll.endTime)}>{formatDateTime(poll.endTime)}</time>
       </Text>
     </styled.li>
   )
 }
 
-/** Spec §2 "Bet overview": the player's bets in open, closed and evaluated polls. */
+/** Spec §2 "Bet overview": the player's bets in open, closed and evaluated polls, a card of the dashboard. */
 export function BetOverview() {
   const client = useClient()
   const polls = useSelector(client.store('polls'), (snapshot) => selectPolls(snapshot.context))
   const overview = useMemo(() => betOverview(polls), [polls])
   return (
-    <styled.section aria-labelledby="bet-overview-title" display="flex" flexDirection="column" gap="3">
-      <Heading as="h2" size="lg" id="bet-overview-title">
-        Your bets
-      </Heading>
+    <Card.Root asChild>
+      <section aria-labelledby="bet-overview-title">
+        <Card.Header>
+          <Card.Title asChild>
+            <h2 id="bet-overview-title">Your bets</h2>
+          </Card.Title>
+        </Card.Header>
+        <Card.Body display="flex" flexDirection="column" gap="3">
+          <BetGroups overview={overview} />
+        </Card.Body>
+      </section>
+    </Card.Root>
+  )
+}
+
+/** The three groups, each with its count and the player's bets in it. */
+function BetGroups({ overview }: { readonly overview: ReturnType<typeof betOverview<Poll>> }) {
+  return (
+    <>
       {betGroups.map((phase) => (
         <styled.section key={phase} aria-labelledby={`bets-${phase}`}>
           <Heading as="h3" size="sm" id={`bets-${phase}`}>
@@ -58,6 +75,6 @@ export function BetOverview() {
           )}
         </styled.section>
       ))}
-    </styled.section>
+    </>
   )
 }
