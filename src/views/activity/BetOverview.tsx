@@ -12,7 +12,7 @@ import { Card, Heading, Text } from '~/views/ui'
 
 const groupTitles = { open: 'Open', closed: 'Closed', evaluated: 'Evaluated' } as const
 
-/** The player's bet on a poll in one line: side, stake, and the payout once decided. */
+/** The player's bet on a poll in one line: side, stake, and once decided what it won (or that it lost). */
 function BetLine({ poll }: { readonly poll: Poll }) {
   const [bet] = poll.votes
   if (!bet) return null
@@ -22,7 +22,7 @@ function BetLine({ poll }: { readonly poll: Poll }) {
       <span>
         {bet.vote} · {formatTtc(bet.ttcBet)}
       </span>
-      {bet.payout !== null && <span>· won {formatTtc(bet.payout)}</span>}
+      {bet.payout !== null && <span>· {bet.payout > 0 ? `won ${formatTtc(bet.payout)}` : 'lost'}</span>}
       <Text as="span" textStyle="xs" color="fg.muted">
         {/* betting's end: what still lies ahead of an open poll's bet, behind the others' */}
         {poll.phase === 'open' ? 'closes' : 'closed'}{' '}

@@ -74,6 +74,7 @@ describe('Dashboard (spec §2 /)', () => {
         pollAt(2, tesla, now - hour),
         pollAt(3, tesla, now - 3 * hour, { phase: 'closed', votes: bet(3, { vote: 'down' }) }),
         pollAt(4, apple, now - 7 * hour, { phase: 'evaluated', votes: bet(4, { payout: 19.5 }) }),
+        pollAt(5, tesla, now - 8 * hour, { phase: 'evaluated', votes: bet(5, { payout: 0 }) }),
       ],
     })
     const overview = screen.getByRole('region', { name: 'Your bets' })
@@ -81,7 +82,11 @@ describe('Dashboard (spec §2 /)', () => {
     await waitFor(() => expect(within(group(/^Open/)).getAllByRole('listitem')).toHaveLength(1))
     expect(within(group(/^Open/)).getByRole('listitem').textContent).toMatch(/Apple.*up · 10(\.00)? TTC/)
     expect(within(group(/^Closed/)).getByRole('listitem').textContent).toMatch(/Tesla.*down/)
-    expect(within(group(/^Evaluated/)).getByRole('listitem').textContent).toMatch(/won 19\.50? TTC.*closed /)
+    const evaluated = within(group(/^Evaluated/)).getAllByRole('listitem')
+    expect(evaluated.map((line) => line.textContent)).toEqual([
+      expect.stringMatching(/^Apple.*won 19\.50? TTC.*closed /),
+      expect.stringMatching(/^Tesla.*· lost.*closed /),
+    ])
     expect(within(group(/^Open/)).getByRole('listitem').textContent).toMatch(/closes /)
     expect(screen.getByRole('heading', { name: 'Open (1)' })).toBeTruthy()
   })
