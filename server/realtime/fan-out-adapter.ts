@@ -111,15 +111,12 @@ export class FanOutAdapter extends Adapter {
  */
 export class LocalFanOut {
   /** sockets corked and not yet uncorked, in the order they were corked */
-  #corked: TcpSocket[] = []
+  readonly #corked: TcpSocket[] = []
   #uncorkPending = false
   /** whether the server offers permessage-deflate at all (if not, no socket can have negotiated it) */
   #deflateOffered: boolean | undefined
   readonly #uncorkNextSlice = () => {
-    const size = this.sliceSize
-    const slice = this.#corked.length <= size ? this.#corked : this.#corked.slice(0, size)
-    this.#corked = slice === this.#corked ? [] : this.#corked.slice(size)
-    for (const socket of slice) socket.uncork()
+    for (const socket of this.#corked.splice(0, this.sliceSize)) socket.uncork()
     if (this.#corked.length > 0) setImmediate(this.#uncorkNextSlice)
     else this.#uncorkPending = false
   }

@@ -5,24 +5,31 @@ import type { Poll } from '~/api/polls'
 import { betGroups, betOverview } from '~/domain/bet-overview'
 import { formatDateTime, isoDateTime } from '~/domain/date-format'
 import { formatTtc } from '~/domain/number-format'
+import { betWon } from '~/domain/poll-view'
 import { selectPolls } from '~/machines/polls.machine'
 import { useClient } from '~/views/client-context'
+import { phaseLabels, voteLabels } from '~/views/polls/poll-texts'
 import { TitleLink } from '~/views/ticker/TitleLink'
 import { Card, Heading, Text } from '~/views/ui'
 
-const groupTitles = { open: 'Open', closed: 'Closed', evaluated: 'Evaluated' } as const
+/** What a decided bet came to: what it won, or that it lost. */
+function resultText(won: boolean, payout: number | null): string {
+  if (!won) return 'lost'
+  return payout === null ? 'won' : `won ${formatTtc(payout)}`
+}
 
 /** The player's bet on a poll in one line: side, stake, and once decided what it won (or that it lost). */
 function BetLine({ poll }: { readonly poll: Poll }) {
   const [bet] = poll.votes
   if (!bet) return null
+  const won = betWon(bet.vote, poll.outcome)
   return (
     <styled.li display="flex" flexWrap="wrap" gap="2" alignItems="baseline">
       <TitleLink titleId={poll.titleId} />
       <span>
-        {bet.vote} · {formatTtc(bet.ttcBet)}
+        {voteLabels[bet.vote]} · {formatTtc(bet.ttcBet)}
       </span>
-      {bet.payout !== null && <span>· {bet.payout > 0 ? `won ${formatTtc(bet.payout)}` : 'lost'}</span>}
+      {won !== undefined && <span>· {resultText(won, bet.payout)}</span>}
       <Text as="span" textStyle="xs" color="fg.muted">
         {/* betting's end: what still lies ahead of an open poll's bet, behind the others' */}
         {poll.phase === 'open' ? 'closes' : 'closed'}{' '}
@@ -46,35 +53,26 @@ export function BetOverview() {
           </Card.Title>
         </Card.Header>
         <Card.Body display="flex" flexDirection="column" gap="3">
-          <BetGroups overview={overview} />
+          {betGroups.map((phase) => (
+            <styled.section key={phase} aria-labelledby={`bets-${phase}`}>
+              <Heading as="h3" size="sm" id={`bets-${phase}`}>
+                {phaseLabels[phase]} ({overview[phase].length})
+              </Heading>
+              {overview[phase].length === 0 ? (
+                <Text textStyle="sm" color="fg.muted">
+                  No {phaseLabels[phase].toLowerCase()} bets.
+                </Text>
+              ) : (
+                <styled.ul listStyle="none" textStyle="sm" display="flex" flexDirection="column" gap="1">
+                  {overview[phase].map((poll) => (
+                    <BetLine key={poll.pollId} poll={poll} />
+                  ))}
+                </styled.ul>
+              )}
+            </styled.section>
+          ))}
         </Card.Body>
       </section>
     </Card.Root>
-  )
-}
-
-/** The three groups, each with its count and the player's bets in it. */
-function BetGroups({ overview }: { readonly overview: ReturnType<typeof betOverview<Poll>> }) {
-  return (
-    <>
-      {betGroups.map((phase) => (
-        <styled.section key={phase} aria-labelledby={`bets-${phase}`}>
-          <Heading as="h3" size="sm" id={`bets-${phase}`}>
-            {groupTitles[phase]} ({overview[phase].length})
-          </Heading>
-          {overview[phase].length === 0 ? (
-            <Text textStyle="sm" color="fg.muted">
-              No {groupTitles[phase].toLowerCase()} bets.
-            </Text>
-          ) : (
-            <styled.ul listStyle="none" textStyle="sm" display="flex" flexDirection="column" gap="1">
-              {overview[phase].map((poll) => (
-                <BetLine key={poll.pollId} poll={poll} />
-              ))}
-            </styled.ul>
-          )}
-        </styled.section>
-      ))}
-    </>
   )
 }

@@ -73,15 +73,24 @@ describe('Dashboard (spec §2 /)', () => {
         pollAt(1, apple, now - hour, { votes: bet(1) }),
         pollAt(2, tesla, now - hour),
         pollAt(3, tesla, now - 3 * hour, { phase: 'closed', votes: bet(3, { vote: 'down' }) }),
-        pollAt(4, apple, now - 7 * hour, { phase: 'evaluated', votes: bet(4, { payout: 19.5 }) }),
-        pollAt(5, tesla, now - 8 * hour, { phase: 'evaluated', votes: bet(5, { payout: 0 }) }),
+        // decided as the bets' payouts say: the first called it, the second did not
+        pollAt(4, apple, now - 7 * hour, {
+          phase: 'evaluated',
+          outcome: 'up',
+          votes: bet(4, { payout: 19.5 }),
+        }),
+        pollAt(5, tesla, now - 8 * hour, {
+          phase: 'evaluated',
+          outcome: 'down',
+          votes: bet(5, { payout: 0 }),
+        }),
       ],
     })
     const overview = screen.getByRole('region', { name: 'Your bets' })
     const group = (name: RegExp) => within(overview).getByRole('region', { name })
     await waitFor(() => expect(within(group(/^Open/)).getAllByRole('listitem')).toHaveLength(1))
-    expect(within(group(/^Open/)).getByRole('listitem').textContent).toMatch(/Apple.*up · 10(\.00)? TTC/)
-    expect(within(group(/^Closed/)).getByRole('listitem').textContent).toMatch(/Tesla.*down/)
+    expect(within(group(/^Open/)).getByRole('listitem').textContent).toMatch(/Apple.*Up · 10(\.00)? TTC/)
+    expect(within(group(/^Closed/)).getByRole('listitem').textContent).toMatch(/Tesla.*Down/)
     const evaluated = within(group(/^Evaluated/)).getAllByRole('listitem')
     expect(evaluated.map((line) => line.textContent)).toEqual([
       expect.stringMatching(/^Apple.*won 19\.50? TTC.*closed /),
