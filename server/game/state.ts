@@ -35,12 +35,24 @@ import { launchTicket, VersionedCache } from './versioned-cache'
  */
 
 interface SharedPart {
-  /** JSON arrays and objects, spliced into the answer as they are */
-  users: string
-  rankings: string
-  chronic: string
+  /**
+   * The answer's opening up to the caller's own part: `{"users":[…],"rankings":{…},"chronic":[…],` as
+   * bytes, the same Buffer object for every answer built on this part, so that its compression and
+   * digest are made once per part (see StateBody), not once per caller.
+   */
+  head: Buffer
   /** game time until which the chronic reads the same */
   validUntil: number
+}
+
+/**
+ * The state's JSON text in two pieces: `head`, shared by the callers of one group while its part holds
+ * (the same object), and `tail`, the caller's own (the polls with their bets, the public groups they
+ * are not in). The members come in that order; JSON objects are unordered.
+ */
+export interface StateBody {
+  readonly head: Buffer
+  readonly tail: Buffer
 }
 
 /** A poll of the list as JSON text without its phase and votes (the caller's), which follow per request. */
@@ -59,7 +71,7 @@ const sharedMaxAgeMs = 60_000
 const freshMs = 3000
 /** publicGroupsFor's limit: a list this long may be cut, and is read per caller instead. */
 const publicGroupsListed = 200
-/** Finished answers kept: about 50 KB each. */
+/** Finished answers kept: their own parts about 15 KB each (the heads are shared). */
 const answersKept = 500
 /**
  * Least time between two rebuilds of a shared part: bounds their cost (a group's part is a few ms)
@@ -76,7 +88,7 @@ interface Answer {
   key: string
   validUntil: number
   bornAt: number
-  body: Buffer
+  body: StateBody
 }
 
 interface StateCaches {
@@ -176,15 +188,10 @@ async function buildSharedPart(
   // rankings (and ranks) move on with the week
   const weekEnd = periodSpan('this_week', now, ctx.config.timeZone).to ?? Number.POSITIVE_INFINITY
   const validUntil = Math.min(chronic.validUntil, weekEnd)
-  return {
-    value: {
-      users: JSON.stringify(users),
-      rankings: JSON.stringify(rankings),
-      chronic: JSON.stringify(chronic.elements),
-      validUntil,
-    },
-    validUntil,
-  }
+  const head = Buffer.from(
+    `{"users":${JSON.stringify(users)},"rankings":${JSON.stringify(rankings)},"chronic":${JSON.stringify(chronic.elements)},`,
+  )
+  return { value: { head, validUntil }, validUntil }
 }
 
 /** The newest polls with everybody's counts, the same for every caller, serialized once per change. */
@@ -327,7 +334,7 @@ export async function gameStateBody(
   activeGroupId: number,
   /** `dataVersion(ctx.db)` read by the caller for this request, if it did */
   writtenBefore?: string,
-): Promise<Buffer> {
+): Promise<StateBody> {
   const now = ctx.clock.now()
   const { answers } = cachesOf(ctx.db)
   const last = answers.get(userId)
@@ -354,8 +361,10 @@ export async function gameStateBody(
     pollsJson(ctx, userId, everyone, now, ticket),
     publicGroupsJson(ctx, userId, read.memberships, everyone, now),
   ])
-  const json = `{"users":${shared.users},"polls":${polls.json},"rankings":${shared.rankings},"chronic":${shared.chronic},"publicGroups":${publicGroups}}`
-  const body = Buffer.from(json)
+  const body: StateBody = {
+    head: shared.head,
+    tail: Buffer.from(`"polls":${polls.json},"publicGroups":${publicGroups}}`),
+  }
   keepAnswer(answers, userId, {
     activeGroupId,
     written,

@@ -1,4 +1,4 @@
-import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
+import { brotliDecompressSync, constants, deflateRawSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { acceptsGzip, answerGzipLevel, compressFromBytes, gzipOnce } from '../../server/http/gzip-answer'
 import { signUpPlayer } from '../support/accounts'
@@ -34,24 +34,48 @@ describe('acceptsGzip', () => {
 })
 
 describe('gzipOnce', () => {
-  it('compresses a body once however often it is asked, and each body apart', async () => {
-    const body = Buffer.from(JSON.stringify({ rows: Array.from({ length: 500 }, (_, i) => ({ i })) }))
+  const json = (rows: number, from = 0) =>
+    JSON.stringify(Array.from({ length: rows }, (_, i) => ({ i: i + from, name: `Spieler ${i} – Ü` })))
+  const bodyOf = (head: Buffer, tail: string) => ({ head, tail: Buffer.from(tail) })
+  const whole = (body: { head: Buffer; tail: Buffer }) => Buffer.concat([body.head, body.tail])
+
+  it('compresses an answer once however often it is asked, and each answer apart', async () => {
+    const head = Buffer.from(`{"head":${json(500)},`)
+    const body = bodyOf(head, `"tail":${json(100)}}`)
     const first = gzipOnce(body)
     expect(gzipOnce(body)).toBe(first)
-    expect(gunzipSync(await first).equals(body)).toBe(true)
-    const other = Buffer.from(body)
+    expect(gunzipSync(await first).equals(whole(body))).toBe(true)
+    const other = bodyOf(head, `"tail":${json(100)}}`)
     expect(gzipOnce(other)).not.toBe(first)
-    expect(gunzipSync(await gzipOnce(other)).equals(body)).toBe(true)
+    expect(gunzipSync(await gzipOnce(other)).equals(whole(body))).toBe(true)
   })
 
-  it("compresses at the fast level the state answers take, not zlib's default", async () => {
-    const body = Buffer.from(
-      JSON.stringify({ rows: Array.from({ length: 2000 }, (_, i) => ({ i, x: i * 7 })) }),
-    )
-    const made = await gzipOnce(body)
+  it('is one gzip member whose check sum and length cover head and tail, whatever their sizes', async () => {
+    // gunzipSync checks the CRC-32 and the length of the trailer; heads of several deflate blocks
+    for (const [headRows, tailRows] of [
+      [0, 0],
+      [1, 1],
+      [3000, 20],
+      [20, 3000],
+      [6000, 6000],
+    ] as const) {
+      const body = bodyOf(Buffer.from(`{"head":${json(headRows)},`), `"tail":${json(tailRows, 7)}}`)
+      const made = await gzipOnce(body)
+      expect(made.subarray(0, 3).equals(Buffer.from([0x1f, 0x8b, 8])), `${headRows}`).toBe(true)
+      expect(gunzipSync(made).equals(whole(body)), `${headRows}/${tailRows}`).toBe(true)
+      expect(JSON.parse(gunzipSync(made).toString()).tail).toHaveLength(tailRows)
+    }
+  })
+
+  it('compresses the shared head once: answers on one head begin with the same deflate blocks, at the fast level', async () => {
+    const head = Buffer.from(`{"head":${json(2000)},`)
+    const blocks = deflateRawSync(head, { level: answerGzipLevel, finishFlush: constants.Z_SYNC_FLUSH })
+    const a = await gzipOnce(bodyOf(head, `"tail":${json(50)}}`))
+    const b = await gzipOnce(bodyOf(head, `"tail":${json(60, 3)}}`))
     expect(answerGzipLevel).toBe(2)
-    expect(made.equals(gzipSync(body, { level: answerGzipLevel }))).toBe(true)
-    expect(made.equals(gzipSync(body))).toBe(false)
+    expect(a.subarray(10, 10 + blocks.length).equals(blocks)).toBe(true)
+    expect(b.subarray(10, 10 + blocks.length).equals(blocks)).toBe(true)
+    expect(a.subarray(10 + blocks.length).equals(b.subarray(10 + blocks.length))).toBe(false)
   })
 })
 

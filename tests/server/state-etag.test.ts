@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { matchesIfNoneMatch } from '../../server/http/etag'
+import { etagOf, matchesIfNoneMatch } from '../../server/http/etag'
 import { type SignedUp, signUpPlayer } from '../support/accounts'
 import { dialects } from '../support/databases'
 import { createGroup } from '../support/groups'
@@ -21,6 +21,20 @@ describe('If-None-Match against a weak validator', () => {
     expect(matchesIfNoneMatch('W/"abd"', etag)).toBe(false)
     expect(matchesIfNoneMatch('"ab"', etag)).toBe(false)
     expect(matchesIfNoneMatch('abc', etag)).toBe(false)
+  })
+})
+
+describe('the validator of a state answer', () => {
+  const body = (head: string, tail: string) => ({ head: Buffer.from(head), tail: Buffer.from(tail) })
+  it('is the same for the same bytes, whatever objects hold them', () => {
+    const etag = etagOf(body('{"users":[],', '"polls":[]}'))
+    expect(etag).toMatch(/^W\/"[\w-]{27}"$/)
+    expect(etagOf(body('{"users":[],', '"polls":[]}'))).toBe(etag)
+  })
+  it('changes with the head or the tail', () => {
+    const etag = etagOf(body('{"users":[],', '"polls":[]}'))
+    expect(etagOf(body('{"users":[1],', '"polls":[]}'))).not.toBe(etag)
+    expect(etagOf(body('{"users":[],', '"polls":[1]}'))).not.toBe(etag)
   })
 })
 
