@@ -1,4 +1,6 @@
+import { postgresDataVersion, snapshotColumn } from '../db/data-version'
 import type { Executor } from '../db/database'
+import { isPostgres } from '../db/dialect'
 import { preparedQuery } from '../db/prepared-query'
 import type { SessionRow } from '../db/tables/sessions.table'
 import type { UserRow } from '../db/tables/users.table'
@@ -44,14 +46,17 @@ interface SignedInRow extends UserRow {
   sessionActiveGroupId: number
   sessionCreatedAt: number
   sessionLastSeenAt: number
+  /** PostgreSQL: the statement's snapshot (see dataVersion) */
+  sessionSnapshot?: string
 }
 
 /**
  * Every request reads it: a token's session and its account in one statement (one round trip, not
- * two), compiled once (see preparedQuery).
+ * two), compiled once (see preparedQuery). On PostgreSQL the statement carries the data version too,
+ * which the state route would otherwise ask for in a round trip of its own.
  */
-const signedInByIdHash = preparedQuery<{ idHash: string }, SignedInRow>((db, value) =>
-  db
+const signedInByIdHash = preparedQuery<{ idHash: string }, SignedInRow>((db, value) => {
+  const query = db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.userId')
     .selectAll('u')
@@ -63,12 +68,18 @@ const signedInByIdHash = preparedQuery<{ idHash: string }, SignedInRow>((db, val
       's.createdAt as sessionCreatedAt',
       's.lastSeenAt as sessionLastSeenAt',
     ])
-    .where('s.idHash', '=', value('idHash')),
-)
+    .where('s.idHash', '=', value('idHash'))
+  return isPostgres(db) ? query.select(snapshotColumn.as('sessionSnapshot')) : query
+})
 
 export interface SignedIn {
   session: SessionRow
   user: UserRow
+  /**
+   * PostgreSQL: `dataVersion` as of this lookup, read before anything the request reads after it (the
+   * lookup's own statement took it); undefined on SQLite, where reading it costs no round trip.
+   */
+  dataVersion?: string
 }
 
 /** The live session of a cookie token and its account, or undefined when unknown or idle too long. */
@@ -83,6 +94,7 @@ export async function findSignedIn(db: Executor, token: string, now: number): Pr
     sessionActiveGroupId,
     sessionCreatedAt,
     sessionLastSeenAt,
+    sessionSnapshot,
     ...user
   } = row
   const session: SessionRow = {
@@ -101,7 +113,11 @@ export async function findSignedIn(db: Executor, token: string, now: number): Pr
   if (now - session.lastSeenAt > touchIntervalMs) {
     await db.updateTable('sessions').set({ lastSeenAt: now }).where('idHash', '=', idHash).execute()
   }
-  return { session, user }
+  return {
+    session,
+    user,
+    ...(sessionSnapshot === undefined ? {} : { dataVersion: postgresDataVersion(sessionSnapshot) }),
+  }
 }
 
 export async function findSessionByWebsocketCredentials(

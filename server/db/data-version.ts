@@ -4,8 +4,14 @@ import type { Executor } from './database'
 import { isPostgres } from './dialect'
 import { preparedQuery } from './prepared-query'
 
+/** PostgreSQL's part of the text: the snapshot, a column any statement can carry (see postgresDataVersion). */
+export const snapshotColumn = sql<string>`pg_current_snapshot()::text`
+
+/** The data version from a statement's `snapshotColumn`: as read before anything that statement read. */
+export const postgresDataVersion = (snapshot: string) => `pg:${snapshot}`
+
 const snapshotQuery = preparedQuery<Record<string, never>, { snapshot: string }>(
-  () => sql`select pg_current_snapshot()::text as snapshot`,
+  () => sql`select ${snapshotColumn} as snapshot`,
 )
 
 const versionSql = `select total_changes() as changes,
@@ -33,7 +39,7 @@ export async function dataVersion(db: Executor): Promise<string> {
   }
   if (isPostgres(db)) {
     const { rows } = await snapshotQuery(db, {})
-    return `pg:${rows[0]?.snapshot ?? ''}`
+    return postgresDataVersion(rows[0]?.snapshot ?? '')
   }
   const { rows } = await sql<{ changes: number; version: number }>`${sql.raw(versionSql)}`.execute(db)
   return `sqlite:${rows[0]?.changes ?? ''}:${rows[0]?.version ?? ''}`

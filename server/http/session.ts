@@ -10,6 +10,8 @@ export interface Authenticated {
   token: string
   session: SessionRow
   user: UserRow
+  /** PostgreSQL: the data version read by the session's own statement (see findSignedIn) */
+  dataVersion?: string
 }
 
 /** Behind https the cookie is `__Host-` prefixed: Secure, host-only, path / — no subdomain can plant one. */

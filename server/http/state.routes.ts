@@ -6,6 +6,7 @@ import { stateMaxAgeSeconds, stateSchema } from '../../src/api/state'
 import { sessionIdleTimeoutMs } from '../auth/sessions.repo'
 import type { AppContext } from '../context'
 import { dataVersion } from '../db/data-version'
+import { isPostgres } from '../db/dialect'
 import { inReadTransaction } from '../db/read-transaction'
 import { activityPage } from '../game/activity'
 import { findGroup, isActiveMember } from '../game/groups.repo'
@@ -19,10 +20,11 @@ import { type Authenticated, requireUser, sessionCookieName } from './session'
 const stateCacheControl = `private, max-age=${stateMaxAgeSeconds}`
 
 /**
- * The state is the one route every client polls: its callers' sessions are kept per process while
- * nothing at all was written (`dataVersion`, read anyway for the state's own cache): a logout, an
+ * The state is the one route every client polls. On SQLite its callers' sessions are kept per process
+ * while nothing at all was written (`dataVersion`, read anyway for the state's own cache): a logout, an
  * expiry, a password reset or an account change is a write, so it shows at the next request. At most
  * this long of game time, so the hourly `lastSeenAt` touch of `findSession` is late by that at most.
+ * On PostgreSQL the session's statement reads the data version with it: one round trip either way.
  */
 const callerReuseMs = 60_000
 const callersKept = 5000
@@ -44,8 +46,21 @@ export const stateRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
   const cookieName = sessionCookieName(ctx.config)
   const callers = new Map<string, KnownCaller>()
 
-  /** The caller, from the sessions kept while nothing was written, else looked up (and kept). */
-  async function stateCaller(request: FastifyRequest, written: string): Promise<Authenticated> {
+  /**
+   * The caller and the data version read before anything the state shows: on PostgreSQL both from the
+   * session's statement; on SQLite the version (no round trip) and the caller from the sessions kept
+   * while nothing was written, else looked up (and kept).
+   */
+  async function stateCaller(request: FastifyRequest): Promise<{ auth: Authenticated; written: string }> {
+    if (isPostgres(ctx.db)) {
+      const auth = await requireUser(request, ctx)
+      return { auth, written: auth.dataVersion ?? (await dataVersion(ctx.db)) }
+    }
+    const written = await dataVersion(ctx.db)
+    return { auth: await keptCaller(request, written), written }
+  }
+
+  async function keptCaller(request: FastifyRequest, written: string): Promise<Authenticated> {
     const token = request.cookies[cookieName]
     const now = ctx.clock.now()
     const known = token === undefined ? undefined : callers.get(token)
@@ -74,8 +89,10 @@ export const stateRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
   // replies may be bytes.
   const stateResponses = { response: { 200: stateSchema, 304: notModifiedSchema, ...errorResponses(401) } }
   fastify.get('/v1/stockgame/state', { schema: stateResponses }, async (request, reply) => {
-    const written = await dataVersion(ctx.db)
-    const { user, session } = await stateCaller(request, written)
+    const {
+      auth: { user, session },
+      written,
+    } = await stateCaller(request)
     const body = await gameStateBody(ctx, user.id, session.activeGroupId, written)
     const etag = etagOf(body)
     reply.header('cache-control', stateCacheControl).header('vary', 'accept-encoding').header('etag', etag)
