@@ -15,7 +15,7 @@ import { preparedQuery } from '../db/prepared-query'
 import { inReadTransaction } from '../db/read-transaction'
 import type { VotesTable } from '../db/tables/polls.table'
 import { activityPage } from './activity'
-import { type GroupVersions, type Memberships, readGroupVersions } from './game-version'
+import { type GroupVersions, type Memberships, type OwnBet, readGroupVersions } from './game-version'
 import { publicGroupsFor } from './groups.repo'
 import { listPolls } from './polls.read'
 import { cachedRanking, standingsOf } from './rankings'
@@ -97,6 +97,11 @@ interface StateCaches {
   publicGroups: VersionedCache<Group[]>
   /** by user id, least recently used first */
   answers: Map<number, Answer>
+  /**
+   * The lowest poll id of the poll list last built: the versions' statement reads the caller's bets
+   * from it on, saving their own round trip while the list does not reach further back.
+   */
+  listedFrom?: number
 }
 
 const stateCaches = new WeakMap<object, StateCaches>()
@@ -211,6 +216,8 @@ function pollTexts(
         flatBand: ctx.config.pollFlatBand,
       }),
     )
+    const caches = cachesOf(ctx.db)
+    caches.listedFrom = polls.length === 0 ? undefined : Math.min(...polls.map((poll) => poll.pollId))
     return {
       value: polls.map((poll) => {
         const { phase: _phase, votes: _votes, ...rest } = poll
@@ -221,7 +228,7 @@ function pollTexts(
   return cachesOf(ctx.db).polls.get('polls', versions.polls, now, build, ticket)
 }
 
-/** The caller's bets from a poll on: every state call that builds an answer reads it (see preparedQuery). */
+/** The caller's bets from a poll on, when the versions' statement did not read them (see listedFrom). */
 const ownVotesFrom = preparedQuery<
   { userId: number; fromPollId: number },
   Pick<Selectable<VotesTable>, 'pollId' | 'vote' | 'ttcBet' | 'createdAt' | 'payout'>
@@ -233,20 +240,27 @@ const ownVotesFrom = preparedQuery<
     .where('pollId', '>=', value('fromPollId')),
 )
 
-/** The poll list as JSON text with the caller's bets and each poll's phase now; when a phase changes next. */
+/**
+ * The poll list as JSON text with the caller's bets and each poll's phase now; when a phase changes next.
+ * `read` holds the bets the versions' statement read, from which poll on.
+ */
 async function pollsJson(
   ctx: AppContext,
   userId: number,
   versions: GroupVersions,
   now: number,
   ticket: number,
+  read: { bets?: OwnBet[]; from?: number },
 ): Promise<{ json: string; validUntil: number }> {
   const polls = await pollTexts(ctx, versions, now, ticket)
   if (polls.length === 0) return { json: '[]', validUntil: Number.POSITIVE_INFINITY }
-  // A range, not a list of 50 ids: one short statement on the (user_id, poll_id) index.
-  const own = (
-    await ownVotesFrom(ctx.db, { userId, fromPollId: Math.min(...polls.map(({ poll }) => poll.pollId)) })
-  ).rows
+  const fromPollId = Math.min(...polls.map(({ poll }) => poll.pollId))
+  // A range, not a list of 50 ids: on the (user_id, poll_id) index. Read with the versions unless the
+  // list now reaches further back than the one they were read for.
+  const own =
+    read.bets !== undefined && read.from !== undefined && read.from <= fromPollId
+      ? read.bets
+      : (await ownVotesFrom(ctx.db, { userId, fromPollId })).rows
   const ownByPoll = new Map(own.map((vote) => [vote.pollId, vote]))
   let validUntil = Number.POSITIVE_INFINITY
   const texts = polls.map(({ poll, head }) => {
@@ -344,7 +358,8 @@ export async function gameStateBody(
   // Nothing written since: nothing it shows can have changed.
   if (current && last.written === written) return last.body
   const groupIds = [...new Set([activeGroupId, defaultGroupId])]
-  const read = await readGroupVersions(ctx.db, groupIds, userId)
+  const betsFrom = cachesOf(ctx.db).listedFrom
+  const read = await readGroupVersions(ctx.db, groupIds, userId, betsFrom)
   const seen = answerKey(activeGroupId, read.versions, read.memberships)
   // public group lists (member counts) may be seconds old: see freshMs
   if (current && last.key === seen.key && Date.now() - last.bornAt < freshMs) {
@@ -358,7 +373,7 @@ export async function gameStateBody(
   const { key, active, everyone } = seen
   const [shared, polls, publicGroups] = await Promise.all([
     sharedPart(ctx, active, everyone, now, ticket),
-    pollsJson(ctx, userId, everyone, now, ticket),
+    pollsJson(ctx, userId, everyone, now, ticket, { bets: read.bets, from: betsFrom }),
     publicGroupsJson(ctx, userId, read.memberships, everyone, now),
   ])
   const body: StateBody = {

@@ -114,6 +114,21 @@ describe.each(setups)('the state follows every write of a part on %s', (setup) =
     expect(countOf(await stateOnReader())).not.toBe(before)
   })
 
+  it("shows the player's own bet made through the writer in its poll's votes, as the polls route does", async () => {
+    const polls = (await watcher.client.get<Poll[]>('/v1/stockgame/polls')).body
+    const open = polls.find((poll) => poll.phase === 'open' && poll.votes.length === 0)
+    if (!open) throw new Error('no open poll without a bet of the watcher')
+    const votesOf = (state: GameState) => state.polls.find((p) => p.pollId === open.pollId)?.votes
+    expect(votesOf(await stateOnReader())).toEqual([])
+    await bet(watcher, open, 'down', 12.5)
+    const listed = (await watcher.client.get<Poll[]>('/v1/stockgame/polls')).body
+    const own = listed.find((poll) => poll.pollId === open.pollId)?.votes
+    expect(own).toEqual([
+      expect.objectContaining({ userId: watcher.user.id, vote: 'down', ttcBet: 12.5, payout: null }),
+    ])
+    expect(votesOf(await stateOnReader())).toEqual(own)
+  })
+
   it('shows rankings the writer folded after evaluating', async () => {
     // opposite tags of two players on one title: one of them is right when evaluated 3 h on
     const [pair] = await pairs.take(1)
