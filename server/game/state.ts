@@ -1,4 +1,3 @@
-import type { Selectable } from 'kysely'
 import { defaultGroupId, type Group } from '../../src/api/groups'
 import type { OwnVote, Poll } from '../../src/api/polls'
 import type { GroupRankings } from '../../src/api/rankings'
@@ -13,7 +12,6 @@ import { dataVersion } from '../db/data-version'
 import type { Executor } from '../db/database'
 import { preparedQuery } from '../db/prepared-query'
 import { inReadTransaction } from '../db/read-transaction'
-import type { VotesTable } from '../db/tables/polls.table'
 import { activityPage } from './activity'
 import { type GroupVersions, type Memberships, type OwnBet, readGroupVersions } from './game-version'
 import { publicGroupsFor } from './groups.repo'
@@ -27,8 +25,8 @@ import { launchTicket, VersionedCache } from './versioned-cache'
  * process while their versions hold:
  * - per group: rankings, chronic and the players they name, serialized once per change;
  * - for everybody: the poll list with everybody's counts, and the public groups;
- * - per caller: their own bets (one statement) and the finished answer, until a version, their
- *   memberships or a poll's phase change, or a few seconds pass.
+ * - per caller: their own bets (read with the versions) and the finished answer, until a version,
+ *   their memberships or a poll's phase change, or a few seconds pass.
  * The group's part and the poll list change with nearly every write of a busy game: each is rebuilt
  * at most once at a time and once per `gatherMs`, for every caller whose versions were read before the
  * rebuild began (VersionedCache's tickets), in a read transaction of its own.
@@ -229,10 +227,7 @@ function pollTexts(
 }
 
 /** The caller's bets from a poll on, when the versions' statement did not read them (see listedFrom). */
-const ownVotesFrom = preparedQuery<
-  { userId: number; fromPollId: number },
-  Pick<Selectable<VotesTable>, 'pollId' | 'vote' | 'ttcBet' | 'createdAt' | 'payout'>
->((db, value) =>
+const ownVotesFrom = preparedQuery<{ userId: number; fromPollId: number }, OwnBet>((db, value) =>
   db
     .selectFrom('votes')
     .select(['pollId', 'vote', 'ttcBet', 'createdAt', 'payout'])
