@@ -63,9 +63,12 @@ class WriteQueue {
     try {
       if (group.length === 1) {
         const [only] = group as [Pending]
-        await inTransaction(this.db, only.work).then(only.resolve, only.reject)
-        this.stats.commits += 1
-        this.stats.writes += 1
+        // counted before the caller hears its answer, and only when it committed
+        await inTransaction(this.db, only.work).then((value) => {
+          this.stats.commits += 1
+          this.stats.writes += 1
+          only.resolve(value)
+        }, only.reject)
         return
       }
       let outcomes: Outcome[]

@@ -76,6 +76,17 @@ describe('group commit of short writes on SQLite', () => {
     expect(await names(db)).toEqual(['z'])
   })
 
+  it('has counted a lone write by the time it answers, and a lone write that failed not at all', async () => {
+    const db = await database()
+    const before = writeQueueStats(db)
+    await insert(db, 'alone')
+    const after = writeQueueStats(db)
+    expect(after.commits - before.commits).toBe(1)
+    expect(after.writes - before.writes).toBe(1)
+    await expect(insert(db, 'alone')).rejects.toThrow(/UNIQUE/)
+    expect(writeQueueStats(db)).toEqual(after)
+  })
+
   it('commits at most maxWritesPerCommit writes at once and takes the rest in the next group', async () => {
     const db = await database()
     const before = writeQueueStats(db)
