@@ -1,10 +1,10 @@
-import { type Selectable, sql } from 'kysely'
+import { sql } from 'kysely'
 import { defaultGroupId } from '../../src/api/groups'
 import type { Executor } from '../db/database'
 import { isPostgres } from '../db/dialect'
 import { keepPrepared } from '../db/named-statements'
 import type { UserGroupRow } from '../db/tables/groups.table'
-import type { VotesTable } from '../db/tables/polls.table'
+import { type OwnBet, ownBetsColumn, parseOwnBets } from './own-bets'
 
 /**
  * A group row with the versions of what the game shows about it: strings that change when the data
@@ -41,28 +41,6 @@ interface VersionRow extends UserGroupRow {
   vBets?: string | null
   vFoldedPredictions: number | null
   vFoldedPolls: number | null
-}
-
-/** One of the caller's bets (amounts in hundredths), read with the versions (readGroupVersions' `betsFrom`). */
-export type OwnBet = Pick<Selectable<VotesTable>, 'pollId' | 'vote' | 'ttcBet' | 'createdAt' | 'payout'>
-
-/** The caller's bets on polls from `fromPollId` on, as one JSON text of arrays (a column of the versions). */
-function betsSql(db: Executor, userId: number, fromPollId: number) {
-  const where = sql`where v.user_id = ${userId} and v.poll_id >= ${fromPollId}`
-  return isPostgres(db)
-    ? sql`(select json_agg(json_build_array(v.poll_id, v.vote, v.ttc_bet, v.created_at, v.payout))::text from votes v ${where})`
-    : sql`(select json_group_array(json_array(v.poll_id, v.vote, v.ttc_bet, v.created_at, v.payout)) from votes v ${where})`
-}
-
-function parseBets(text: string | null): OwnBet[] {
-  const rows = JSON.parse(text ?? '[]') as [number, OwnBet['vote'], number, number, number | null][] | null
-  return (rows ?? []).map(([pollId, vote, ttcBet, createdAt, payout]) => ({
-    pollId: Number(pollId),
-    vote,
-    ttcBet: Number(ttcBet),
-    createdAt: Number(createdAt),
-    payout: payout === null ? null : Number(payout),
-  }))
 }
 
 /** What one player belongs to, read with the versions: active memberships and invitations. */
@@ -120,7 +98,7 @@ export async function readGroupVersions(
       case when g.id = ${sql.lit(defaultGroupId)} then 0 else (select max(joined_at) from group_members m
         where m.group_id = g.id) end as v_joined,
       ${userId > 0 ? membershipsSql(db, userId) : sql`null`} as v_mine
-      ${withBets ? sql`, ${betsSql(db, userId, betsFrom)} as v_bets` : sql``}
+      ${withBets ? sql`, ${ownBetsColumn(db, userId, betsFrom)} as v_bets` : sql``}
     from user_groups g where g.id in (${sql.join(groupIds)})`
   const compiled = query.compile(db)
   // Every state call reads it, in few shapes (one or two groups, a caller or none): kept prepared.
@@ -163,5 +141,5 @@ export async function readGroupVersions(
   const memberships = parseMemberships(rows[0]?.vMine ?? null)
   // no row (none of the groups exists): the bets are not known
   if (!withBets || rows[0] === undefined) return { versions, memberships }
-  return { versions, memberships, bets: parseBets(rows[0].vBets ?? null) }
+  return { versions, memberships, bets: parseOwnBets(rows[0].vBets ?? null) }
 }

@@ -10,11 +10,11 @@ import { publicUserPayload } from '../auth/user-payload'
 import type { AppContext } from '../context'
 import { dataVersion } from '../db/data-version'
 import type { Executor } from '../db/database'
-import { preparedQuery } from '../db/prepared-query'
 import { inReadTransaction } from '../db/read-transaction'
 import { activityPage } from './activity'
-import { type GroupVersions, type Memberships, type OwnBet, readGroupVersions } from './game-version'
+import { type GroupVersions, type Memberships, readGroupVersions } from './game-version'
 import { publicGroupsFor } from './groups.repo'
+import { type OwnBet, readOwnBets } from './own-bets'
 import { listPolls } from './polls.read'
 import { cachedRanking, standingsOf } from './rankings'
 import { launchTicket, VersionedCache } from './versioned-cache'
@@ -226,15 +226,6 @@ function pollTexts(
   return cachesOf(ctx.db).polls.get('polls', versions.polls, now, build, ticket)
 }
 
-/** The caller's bets from a poll on, when the versions' statement did not read them (see listedFrom). */
-const ownVotesFrom = preparedQuery<{ userId: number; fromPollId: number }, OwnBet>((db, value) =>
-  db
-    .selectFrom('votes')
-    .select(['pollId', 'vote', 'ttcBet', 'createdAt', 'payout'])
-    .where('userId', '=', value('userId'))
-    .where('pollId', '>=', value('fromPollId')),
-)
-
 /**
  * The poll list as JSON text with the caller's bets and each poll's phase now; when a phase changes next.
  * `read` holds the bets the versions' statement read, from which poll on.
@@ -250,12 +241,11 @@ async function pollsJson(
   const polls = await pollTexts(ctx, versions, now, ticket)
   if (polls.length === 0) return { json: '[]', validUntil: Number.POSITIVE_INFINITY }
   const fromPollId = Math.min(...polls.map(({ poll }) => poll.pollId))
-  // A range, not a list of 50 ids: on the (user_id, poll_id) index. Read with the versions unless the
-  // list now reaches further back than the one they were read for.
+  // read with the versions unless the list now reaches further back than the one they were read for
   const own =
     read.bets !== undefined && read.from !== undefined && read.from <= fromPollId
       ? read.bets
-      : (await ownVotesFrom(ctx.db, { userId, fromPollId })).rows
+      : await readOwnBets(ctx.db, userId, fromPollId)
   const ownByPoll = new Map(own.map((vote) => [vote.pollId, vote]))
   let validUntil = Number.POSITIVE_INFINITY
   const texts = polls.map(({ poll, head }) => {
