@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { type FocusEvent, useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef } from 'react'
+import { type FocusEvent, useCallback, useDeferredValue, useLayoutEffect, useMemo, useState } from 'react'
 import { css } from 'styled-system/css'
 import { provideLiveFeed } from '~/actors/live-feed.actors'
 import { visibleMessages } from '~/domain/live-feed'
@@ -61,7 +61,7 @@ export function LiveTweetPanel() {
   const togglePause = useCallback(() => feed.send({ type: 'feed.toggle' }), [feed])
   const held = useSelector(feed, selectFeedHeld)
   // the list holds still while the reader has scrolled into it (its top out of view)
-  const listTop = useRef<HTMLDivElement>(null)
+  const [listTop, setListTop] = useState<HTMLDivElement | null>(null)
   const onScrolled = useCallback(
     (scrolled: boolean) => feed.send({ type: scrolled ? 'feed.hold' : 'feed.release', reason: 'scroll' }),
     [feed],
@@ -96,7 +96,7 @@ export function LiveTweetPanel() {
         <StreamEmpty failed={failed} onRetry={() => stream.send({ type: 'store.initialize' })} />
       ) : (
         <div className={styles.feed} {...holdHandlers}>
-          <div ref={listTop} aria-hidden />
+          <div ref={setListTop} aria-hidden />
           <NewMessagesButton count={held ? heldBack : 0} onShow={() => feed.send({ type: 'feed.showNew' })} />
           <MessageFeed messages={deferredShown} label="Live tweets" onTogglePause={togglePause} pageKeys />
         </div>

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../../../../src/api/client'
 import { LiveStream } from '../../../../src/views/screens/livestream/LiveStream'
 import { serverMessage, taggedMessage } from '../../../support/game-fixtures'
@@ -13,7 +13,40 @@ const stops: (() => void)[] = []
 afterEach(() => {
   for (const stop of stops.splice(0)) stop()
   cleanup()
+  vi.unstubAllGlobals()
 })
+
+/** An IntersectionObserver the test drives: happy-dom lays nothing out, so nothing scrolls by itself. */
+function drivenIntersections() {
+  const observers: { callback: IntersectionObserverCallback; targets: Element[] }[] = []
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      readonly targets: Element[] = []
+      constructor(readonly callback: IntersectionObserverCallback) {
+        observers.push(this)
+      }
+      observe(target: Element) {
+        this.targets.push(target)
+      }
+      disconnect() {
+        observers.splice(observers.indexOf(this), 1)
+      }
+    },
+  )
+  return {
+    /** Reports `target`'s top at `top` pixels from the view's, out of view when negative. */
+    scroll(within: (target: Element) => boolean, top: number) {
+      const watching = observers.filter((observer) => observer.targets.some(within))
+      for (const observer of watching) {
+        const target = observer.targets.find(within) as Element
+        const entry = { target, isIntersecting: top >= 0, boundingClientRect: { top } }
+        observer.callback([entry as unknown as IntersectionObserverEntry], observer as never)
+      }
+      return watching.length
+    },
+  }
+}
 
 const nowSeconds = Math.floor(Date.now() / 1000)
 const messages = [
@@ -206,6 +239,31 @@ describe('Live stream screen, Live Tweet tab (spec §2, §3, §4)', () => {
     fireEvent.pointerOver(within(list).getAllByRole('article')[1] as HTMLElement)
     expect(await screen.findByRole('button', { name: 'Show 1 new message' })).toBeTruthy()
     expect(shownIds(list)).toEqual(['s1', 's2'])
+  })
+
+  it('holds new messages while the reader has scrolled the top of the list away, though the list came after its skeleton', async () => {
+    const intersections = drivenIntersections()
+    const view = show('/livestream')
+    // the skeleton first: the list and the mark at its top mount once the messages are loaded
+    expect(screen.queryByRole('feed')).toBeNull()
+    const list = await feed()
+    await article('Ann @ann')
+    const inListBox = (target: Element) => target.parentElement?.contains(list) === true
+    await waitFor(() => expect(intersections.scroll(inListBox, -400)).toBe(1))
+    view.socket.latest()?.emit('message', {
+      type: 'tweets',
+      ...serverMessage('s3', {
+        tweet: '$AAPL gaps up',
+        t: nowSeconds + 1,
+        titles: [{ title_id: apple, start_index: 0, end_index: 5 }],
+      }),
+    })
+    const button = await screen.findByRole('button', { name: 'Show 1 new message' })
+    expect(shownIds(list)).toEqual(['s1', 's2'])
+    // back at the top: the list is live again and lets the message in
+    intersections.scroll(inListBox, 80)
+    await waitFor(() => expect(shownIds(list)).toEqual(['s3', 's1', 's2']))
+    expect(button.isConnected).toBe(false)
   })
 
   it('says there are no messages yet when the stream is empty', async () => {
