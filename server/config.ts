@@ -91,6 +91,11 @@ export interface Config {
   invitesOpenPerPlayer: number
   /** ALPHA_INVITE_DAYS: how many days a player's new invitation link stays open. @default 14 */
   inviteDays: number
+  /**
+   * ALPHA_STATE_ANSWERS_KEPT: state answers kept in memory for the players who asked last (about 15 KB
+   * each); the others still get 304 while nothing they see changed. @default 500
+   */
+  stateAnswersKept: number
 }
 
 const flag = z
@@ -127,6 +132,7 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16).optional(),
   ALPHA_INVITES_OPEN_PER_PLAYER: z.coerce.number().int().min(0).max(1000).default(5),
   ALPHA_INVITE_DAYS: z.coerce.number().int().min(1).max(365).default(14),
+  ALPHA_STATE_ANSWERS_KEPT: z.coerce.number().int().min(0).max(1_000_000).default(500),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
@@ -267,5 +273,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     invitesOpenPerPlayer: e.ALPHA_INVITES_OPEN_PER_PLAYER,
     inviteDays: e.ALPHA_INVITE_DAYS,
+    stateAnswersKept: e.ALPHA_STATE_ANSWERS_KEPT,
   }
 }

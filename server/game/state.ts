@@ -17,6 +17,7 @@ import { publicGroupsFor } from './groups.repo'
 import { type OwnBet, readOwnBets } from './own-bets'
 import { listPolls } from './polls.read'
 import { cachedRanking, standingsOf } from './rankings'
+import { type StateBody, stateDigest } from './state-body'
 import { launchTicket, VersionedCache } from './versioned-cache'
 
 /**
@@ -25,8 +26,10 @@ import { launchTicket, VersionedCache } from './versioned-cache'
  * process while their versions hold:
  * - per group: rankings, chronic and the players they name, serialized once per change;
  * - for everybody: the poll list with everybody's counts, and the public groups;
- * - per caller: their own bets (read with the versions) and the finished answer, until a version,
- *   their memberships or a poll's phase change, or a few seconds pass.
+ * - per caller: their own bets (read with the versions) and what the finished answer was built from,
+ *   with its digest, until a version, their memberships or a poll's phase change, or a few seconds
+ *   pass; the answer's bytes only for the callers who asked last (a caller who holds the digest needs
+ *   none: told 304).
  * The group's part and the poll list change with nearly every write of a busy game: each is rebuilt
  * at most once at a time and once per `gatherMs`, for every caller whose versions were read before the
  * rebuild began (VersionedCache's tickets), in a read transaction of its own.
@@ -44,13 +47,12 @@ interface SharedPart {
 }
 
 /**
- * The state's JSON text in two pieces: `head`, shared by the callers of one group while its part holds
- * (the same object), and `tail`, the caller's own (the polls with their bets, the public groups they
- * are not in). The members come in that order; JSON objects are unordered.
+ * The state for one caller: the digest of its bytes, and the bytes unless the caller holds them
+ * already (`holds` said yes to the digest).
  */
-export interface StateBody {
-  readonly head: Buffer
-  readonly tail: Buffer
+export interface StateAnswer {
+  readonly digest: string
+  readonly body?: StateBody
 }
 
 /** A poll of the list as JSON text without its phase and votes (the caller's), which follow per request. */
@@ -69,8 +71,12 @@ const sharedMaxAgeMs = 60_000
 const freshMs = 3000
 /** publicGroupsFor's limit: a list this long may be cut, and is read per caller instead. */
 const publicGroupsListed = 200
-/** Finished answers kept: their own parts about 15 KB each (the heads are shared). */
-const answersKept = 500
+/**
+ * Callers whose last answer is known by its versions and digest (a few hundred bytes each): every
+ * player of a busy process, so each is told 304 while nothing they see changed. The answers' bytes
+ * (their own parts about 15 KB each, the heads are shared) are kept for `config.stateAnswersKept`.
+ */
+const answersKnown = 50_000
 /**
  * Least time between two rebuilds of a shared part: bounds their cost (a group's part is a few ms)
  * at the price of that much more latency for a caller who arrives right after one began.
@@ -86,7 +92,7 @@ interface Answer {
   key: string
   validUntil: number
   bornAt: number
-  body: StateBody
+  digest: string
 }
 
 interface StateCaches {
@@ -95,6 +101,8 @@ interface StateCaches {
   publicGroups: VersionedCache<Group[]>
   /** by user id, least recently used first */
   answers: Map<number, Answer>
+  /** the bytes of the answers sent last, least recently used first */
+  bodies: Map<Answer, StateBody>
   /**
    * The lowest poll id of the poll list last built: the versions' statement reads the caller's bets
    * from it on, saving their own round trip while the list does not reach further back.
@@ -112,6 +120,7 @@ function cachesOf(owner: object): StateCaches {
       polls: new VersionedCache(sharedMaxAgeMs, 4, gatherMs),
       publicGroups: new VersionedCache(freshMs, 4),
       answers: new Map(),
+      bodies: new Map(),
     }
     stateCaches.set(owner, caches)
   }
@@ -290,13 +299,28 @@ async function publicGroupsJson(
 const membershipKey = (memberships: Memberships) =>
   `${[...memberships.active].join(',')};${[...memberships.invited].join(',')}`
 
-function keepAnswer(answers: Map<number, Answer>, userId: number, answer: Answer): void {
-  answers.delete(userId)
-  if (answers.size >= answersKept) {
-    const oldest = answers.keys().next().value
-    if (oldest !== undefined) answers.delete(oldest)
+/** Puts `key` last in the map's order (most recently used), dropping the first beyond `limit`. */
+function keepLast<K, V>(map: Map<K, V>, key: K, value: V, limit: number): void {
+  map.delete(key)
+  if (map.size >= limit) {
+    const oldest = map.keys().next().value
+    if (oldest !== undefined) map.delete(oldest)
   }
-  answers.set(userId, answer)
+  if (limit > 0) map.set(key, value)
+}
+
+/** A kept answer again: no bytes for a caller who holds them; else its bytes, if still kept. */
+function sentAgain(
+  caches: StateCaches,
+  answer: Answer,
+  holds: (digest: string) => boolean,
+  limit: number,
+): StateAnswer | undefined {
+  if (holds(answer.digest)) return { digest: answer.digest }
+  const body = caches.bodies.get(answer)
+  if (!body) return undefined
+  keepLast(caches.bodies, answer, body, limit)
+  return { digest: answer.digest, body }
 }
 
 /** What the answer shows, from the versions: equal keys, equal answers (while fresh and valid). */
@@ -320,36 +344,44 @@ function answerKey(activeGroupId: number, versions: Map<number, GroupVersions>, 
 
 /**
  * The state of the game as the player sees it from their active group (group 1000 if they left it).
- * The caller's last answer is sent again while nothing was written since (one tiny statement tells, or
- * the version the caller read for this request), or, for a few seconds, while the versions of all it
- * shows hold (one statement, no transaction: other players' writes elsewhere cost a busy game no
- * snapshot); either way only while no poll changed phase, the chronic reads the same and the week is
- * the same. Otherwise the answer is put together from the shared parts, each read in a snapshot of its
- * own, and the caller's bets.
+ * The caller's last answer holds while nothing was written since (one tiny statement tells, or the
+ * version the caller read for this request), or, for a few seconds, while the versions of all it shows
+ * hold (one statement, no transaction: other players' writes elsewhere cost a busy game no snapshot);
+ * either way only while no poll changed phase, the chronic reads the same and the week is the same.
+ * Then a caller who `holds` its digest gets no bytes, another its kept bytes. Otherwise the answer is
+ * put together from the shared parts, each read in a snapshot of its own, and the caller's bets.
  */
-export async function gameStateBody(
+export async function gameState(
   ctx: AppContext,
   userId: number,
   activeGroupId: number,
   /** `dataVersion(ctx.db)` read by the caller for this request, if it did */
-  writtenBefore?: string,
-): Promise<StateBody> {
+  writtenBefore: string | undefined,
+  /** whether the caller holds the answer of this digest already (an HTTP validator it sent) */
+  holds: (digest: string) => boolean = () => false,
+): Promise<StateAnswer> {
   const now = ctx.clock.now()
-  const { answers } = cachesOf(ctx.db)
+  const caches = cachesOf(ctx.db)
+  const { answers } = caches
+  const bodiesKept = ctx.config.stateAnswersKept
   const last = answers.get(userId)
   const current = last !== undefined && last.activeGroupId === activeGroupId && now < last.validUntil
   // Read before the versions: while it holds later, nothing was written since the versions were read.
   const written = writtenBefore ?? (await dataVersion(ctx.db))
   // Nothing written since: nothing it shows can have changed.
-  if (current && last.written === written) return last.body
+  if (current && last.written === written) {
+    const again = sentAgain(caches, last, holds, bodiesKept)
+    if (again) return again
+  }
   const groupIds = [...new Set([activeGroupId, defaultGroupId])]
-  const betsFrom = cachesOf(ctx.db).listedFrom
+  const betsFrom = caches.listedFrom
   const read = await readGroupVersions(ctx.db, groupIds, userId, betsFrom)
   const seen = answerKey(activeGroupId, read.versions, read.memberships)
   // public group lists (member counts) may be seconds old: see freshMs
   if (current && last.key === seen.key && Date.now() - last.bornAt < freshMs) {
     last.written = written
-    return last.body
+    const again = sentAgain(caches, last, holds, bodiesKept)
+    if (again) return again
   }
   // Each part is read after the versions were (a shared part by a rebuild launched after this
   // ticket): as new as the key says, or newer (a newer part under an older key is read again at the
@@ -365,13 +397,16 @@ export async function gameStateBody(
     head: shared.head,
     tail: Buffer.from(`"polls":${polls.json},"publicGroups":${publicGroups}}`),
   }
-  keepAnswer(answers, userId, {
+  const answer: Answer = {
     activeGroupId,
     written,
     key,
     validUntil: Math.min(shared.validUntil, polls.validUntil),
     bornAt: Date.now(),
-    body,
-  })
-  return body
+    digest: stateDigest(body),
+  }
+  if (last) caches.bodies.delete(last)
+  keepLast(answers, userId, answer, answersKnown)
+  keepLast(caches.bodies, answer, body, bodiesKept)
+  return { digest: answer.digest, body }
 }

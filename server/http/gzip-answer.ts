@@ -2,7 +2,7 @@ import { promisify } from 'node:util'
 import { constants, crc32, deflateRaw } from 'node:zlib'
 import fastifyCompress from '@fastify/compress'
 import type { FastifyInstance } from 'fastify'
-import type { StateBody } from '../game/state'
+import type { StateBody } from '../game/state-body'
 
 const deflateRawAsync = promisify(deflateRaw)
 /**

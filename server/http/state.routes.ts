@@ -10,8 +10,8 @@ import { isPostgres } from '../db/dialect'
 import { inReadTransaction } from '../db/read-transaction'
 import { activityPage } from '../game/activity'
 import { findGroup, isActiveMember } from '../game/groups.repo'
-import { gameStateBody } from '../game/state'
-import { etagOf, matchesIfNoneMatch } from './etag'
+import { gameState } from '../game/state'
+import { matchesIfNoneMatch, weakEtag } from './etag'
 import { acceptsGzip, gzipOnce } from './gzip-answer'
 import { errorResponses, notModifiedSchema } from './response-schemas'
 import { type Authenticated, requireUser, sessionCookieName } from './session'
@@ -93,11 +93,15 @@ export const stateRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
       auth: { user, session },
       written,
     } = await stateCaller(request)
-    const body = await gameStateBody(ctx, user.id, session.activeGroupId, written)
-    const etag = etagOf(body)
+    // The client polls every 10 s: when nothing it sees changed, a 304 saves the 50 KB (or its gzip),
+    // and the answer's bytes need not be at hand (kept or built again).
+    const ifNoneMatch = request.headers['if-none-match']
+    const { digest, body } = await gameState(ctx, user.id, session.activeGroupId, written, (held) =>
+      matchesIfNoneMatch(ifNoneMatch, weakEtag(held)),
+    )
+    const etag = weakEtag(digest)
     reply.header('cache-control', stateCacheControl).header('vary', 'accept-encoding').header('etag', etag)
-    // The client polls every 10 s: when nothing it sees changed, a 304 saves the 50 KB (or its gzip).
-    if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send()
+    if (!body || matchesIfNoneMatch(ifNoneMatch, etag)) return reply.code(304).send()
     reply.type('application/json; charset=utf-8')
     // About 50 KB of JSON that every client polls: gzip takes it to a sixth. Its answers are cached,
     // and so is their gzip (gzipOnce), the head shared by a group's answers compressed once for all.

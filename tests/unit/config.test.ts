@@ -93,6 +93,13 @@ describe('loadConfig', () => {
       expect(configError({ [name]: value }), `${name}=${value}`).toContain(`${name}:`)
   })
 
+  it('keeps 500 state answers unless the operator says otherwise', () => {
+    expect(loadConfig({ ALPHA_DATA_DIR: dataDir }).stateAnswersKept).toBe(500)
+    expect(loadConfig({ ALPHA_DATA_DIR: dataDir, ALPHA_STATE_ANSWERS_KEPT: '0' }).stateAnswersKept).toBe(0)
+    for (const value of ['-1', 'all', '2.5'])
+      expect(configError({ ALPHA_STATE_ANSWERS_KEPT: value }), value).toContain('ALPHA_STATE_ANSWERS_KEPT:')
+  })
+
   it('refuses an invalid PORT with a message that names it', () => {
     for (const port of ['abc', '70000', '-1', '80.5']) {
       const message = configError({ PORT: port })
