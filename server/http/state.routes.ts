@@ -107,7 +107,7 @@ export const stateRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
     // and so is their gzip (gzipOnce), the head shared by a group's answers compressed once for all.
     if (!acceptsGzip(request.headers['accept-encoding']))
       return reply.send(Buffer.concat([body.head, body.tail]))
-    return reply.header('content-encoding', 'gzip').send(await gzipOnce(body))
+    return reply.header('content-encoding', 'gzip').send(gzipOnce(body))
   })
 
   app.get(

@@ -1,6 +1,12 @@
-import { brotliDecompressSync, constants, deflateRawSync, gunzipSync } from 'node:zlib'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { acceptsGzip, answerGzipLevel, compressFromBytes, gzipOnce } from '../../server/http/gzip-answer'
+import zlib, { brotliDecompressSync, constants, deflateRawSync, gunzipSync } from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import {
+  acceptsGzip,
+  answerGzipLevel,
+  compressFromBytes,
+  compressInLineUpToBytes,
+  gzipOnce,
+} from '../../server/http/gzip-answer'
 import { signUpPlayer } from '../support/accounts'
 import { dialects } from '../support/databases'
 import { startTestServer, type TestServer } from '../support/test-server'
@@ -39,18 +45,18 @@ describe('gzipOnce', () => {
   const bodyOf = (head: Buffer, tail: string) => ({ head, tail: Buffer.from(tail) })
   const whole = (body: { head: Buffer; tail: Buffer }) => Buffer.concat([body.head, body.tail])
 
-  it('compresses an answer once however often it is asked, and each answer apart', async () => {
+  it('compresses an answer once however often it is asked, and each answer apart', () => {
     const head = Buffer.from(`{"head":${json(500)},`)
     const body = bodyOf(head, `"tail":${json(100)}}`)
     const first = gzipOnce(body)
     expect(gzipOnce(body)).toBe(first)
-    expect(gunzipSync(await first).equals(whole(body))).toBe(true)
+    expect(gunzipSync(first).equals(whole(body))).toBe(true)
     const other = bodyOf(head, `"tail":${json(100)}}`)
     expect(gzipOnce(other)).not.toBe(first)
-    expect(gunzipSync(await gzipOnce(other)).equals(whole(body))).toBe(true)
+    expect(gunzipSync(gzipOnce(other)).equals(whole(body))).toBe(true)
   })
 
-  it('is one gzip member whose check sum and length cover head and tail, whatever their sizes', async () => {
+  it('is one gzip member whose check sum and length cover head and tail, whatever their sizes', () => {
     // gunzipSync checks the CRC-32 and the length of the trailer; heads of several deflate blocks
     for (const [headRows, tailRows] of [
       [0, 0],
@@ -60,18 +66,18 @@ describe('gzipOnce', () => {
       [6000, 6000],
     ] as const) {
       const body = bodyOf(Buffer.from(`{"head":${json(headRows)},`), `"tail":${json(tailRows, 7)}}`)
-      const made = await gzipOnce(body)
+      const made = gzipOnce(body)
       expect(made.subarray(0, 3).equals(Buffer.from([0x1f, 0x8b, 8])), `${headRows}`).toBe(true)
       expect(gunzipSync(made).equals(whole(body)), `${headRows}/${tailRows}`).toBe(true)
       expect(JSON.parse(gunzipSync(made).toString()).tail).toHaveLength(tailRows)
     }
   })
 
-  it('compresses the shared head once: answers on one head begin with the same deflate blocks, at the fast level', async () => {
+  it('compresses the shared head once: answers on one head begin with the same deflate blocks, at the fast level', () => {
     const head = Buffer.from(`{"head":${json(2000)},`)
     const blocks = deflateRawSync(head, { level: answerGzipLevel, finishFlush: constants.Z_SYNC_FLUSH })
-    const a = await gzipOnce(bodyOf(head, `"tail":${json(50)}}`))
-    const b = await gzipOnce(bodyOf(head, `"tail":${json(60, 3)}}`))
+    const a = gzipOnce(bodyOf(head, `"tail":${json(50)}}`))
+    const b = gzipOnce(bodyOf(head, `"tail":${json(60, 3)}}`))
     expect(answerGzipLevel).toBe(2)
     expect(a.subarray(10, 10 + blocks.length).equals(blocks)).toBe(true)
     expect(b.subarray(10, 10 + blocks.length).equals(blocks)).toBe(true)
@@ -123,6 +129,23 @@ describe.each(dialects)('JSON answers over 1 KB, compressed per request, on %s',
       const answer = await get('/v1/stockgame/universe', accepted)
       expect(answer.headers['content-encoding'], accepted).toBeUndefined()
       expect(answer.payload, accepted).toBe(plain.payload)
+    }
+  })
+
+  it('compresses answers of tens of KB in line, without a zlib stream per answer', async () => {
+    // over @fastify/compress's own in-line ceiling on two cores and more (8 KB or less)
+    const plain = await get('/v1/stockgame/universe')
+    expect(plain.rawPayload.length).toBeGreaterThan(8 * 1024)
+    expect(plain.rawPayload.length).toBeLessThan(compressInLineUpToBytes)
+    const streams = [vi.spyOn(zlib, 'createGzip'), vi.spyOn(zlib, 'createBrotliCompress')]
+    try {
+      for (const encoding of ['gzip', 'br']) {
+        const packed = await get('/v1/stockgame/universe', encoding)
+        expect(packed.headers['content-encoding']).toBe(encoding)
+      }
+      for (const stream of streams) expect(stream).not.toHaveBeenCalled()
+    } finally {
+      for (const stream of streams) stream.mockRestore()
     }
   })
 
