@@ -83,6 +83,17 @@ function show(path: string, handlers: Record<string, Handler> = {}) {
   return view
 }
 
+/** The stream's socket pushes a message newer than those loaded, mentioning Apple. */
+const pushAppleMessage = (view: ReturnType<typeof show>, id: string, tweet: string) =>
+  view.socket.latest()?.emit('message', {
+    type: 'tweets',
+    ...serverMessage(id, {
+      tweet,
+      t: nowSeconds + 1,
+      titles: [{ title_id: apple, start_index: 0, end_index: 5 }],
+    }),
+  })
+
 const feed = () => screen.findByRole('feed', { name: 'Live tweets' })
 const article = async (name: string) => within(await feed()).findByRole('article', { name })
 /** The ids of the messages the list shows, top first. */
@@ -227,14 +238,7 @@ describe('Live stream screen, Live Tweet tab (spec §2, §3, §4)', () => {
     const list = await feed()
     await article('Ann @ann')
     // in the store at once, drawn with the next batch (the list renders the stream in 100 ms batches)
-    view.socket.latest()?.emit('message', {
-      type: 'tweets',
-      ...serverMessage('s3', {
-        tweet: '$AAPL gaps up',
-        t: nowSeconds + 1,
-        titles: [{ title_id: apple, start_index: 0, end_index: 5 }],
-      }),
-    })
+    pushAppleMessage(view, 's3', '$AAPL gaps up')
     // the pointer comes to rest at once (React's pointer enter follows pointerover)
     fireEvent.pointerOver(within(list).getAllByRole('article')[1] as HTMLElement)
     expect(await screen.findByRole('button', { name: 'Show 1 new message' })).toBeTruthy()
@@ -250,14 +254,7 @@ describe('Live stream screen, Live Tweet tab (spec §2, §3, §4)', () => {
     await article('Ann @ann')
     const inListBox = (target: Element) => target.parentElement?.contains(list) === true
     await waitFor(() => expect(intersections.scroll(inListBox, -400)).toBe(1))
-    view.socket.latest()?.emit('message', {
-      type: 'tweets',
-      ...serverMessage('s3', {
-        tweet: '$AAPL gaps up',
-        t: nowSeconds + 1,
-        titles: [{ title_id: apple, start_index: 0, end_index: 5 }],
-      }),
-    })
+    pushAppleMessage(view, 's3', '$AAPL gaps up')
     const button = await screen.findByRole('button', { name: 'Show 1 new message' })
     expect(shownIds(list)).toEqual(['s1', 's2'])
     // back at the top: the list is live again and lets the message in
