@@ -1,4 +1,5 @@
 import type SQLite from 'better-sqlite3'
+import { keepRecent } from '../keep-recent'
 
 /**
  * The prepared statements of one better-sqlite3 handle, by SQL text, the `size` most recently used kept.
@@ -18,18 +19,8 @@ export class StatementCache {
   ) {}
 
   get(source: string): SQLite.Statement {
-    let statement = this.#statements.get(source)
-    if (statement) {
-      // most recently used last: the first one is the one to drop
-      this.#statements.delete(source)
-    } else {
-      statement = this.handle.prepare(source)
-      if (this.#statements.size >= this.size) {
-        const oldest = this.#statements.keys().next().value
-        if (oldest !== undefined) this.#statements.delete(oldest)
-      }
-    }
-    this.#statements.set(source, statement)
+    const statement = this.#statements.get(source) ?? this.handle.prepare(source)
+    keepRecent(this.#statements, source, statement, this.size)
     return statement
   }
 }

@@ -1,4 +1,5 @@
 import type { ServerMessage } from '../../src/api/market'
+import { keepRecent } from '../keep-recent'
 import type { MarketSource } from '../market/source'
 
 /** How long a message found is kept: far below the store's 30 days of retention. */
@@ -28,14 +29,8 @@ export class MessageCache {
     const kept = this.#kept.get(id)
     if (kept && Date.now() - kept.keptAt < this.maxAgeMs) return kept.message
     const message = await this.market.message(id)
-    this.#kept.delete(id)
-    if (message) {
-      if (this.#kept.size >= messagesKept) {
-        const oldest = this.#kept.keys().next().value
-        if (oldest !== undefined) this.#kept.delete(oldest)
-      }
-      this.#kept.set(id, { message, keptAt: Date.now() })
-    }
+    if (message) keepRecent(this.#kept, id, { message, keptAt: Date.now() }, messagesKept)
+    else this.#kept.delete(id)
     return message
   }
 }

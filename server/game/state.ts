@@ -11,6 +11,7 @@ import type { AppContext } from '../context'
 import { dataVersion } from '../db/data-version'
 import type { Executor } from '../db/database'
 import { inReadTransaction } from '../db/read-transaction'
+import { keepRecent } from '../keep-recent'
 import { activityPage } from './activity'
 import { type GroupVersions, type Memberships, readGroupVersions } from './game-version'
 import { publicGroupsFor } from './groups.repo'
@@ -101,8 +102,8 @@ interface StateCaches {
   publicGroups: VersionedCache<Group[]>
   /** by user id, least recently used first */
   answers: Map<number, Answer>
-  /** the bytes of the answers sent last, least recently used first */
-  bodies: Map<Answer, StateBody>
+  /** the bytes of the answers sent last, by user id (always their answer's), least recently used first */
+  bodies: Map<number, StateBody>
   /**
    * The lowest poll id of the poll list last built: the versions' statement reads the caller's bets
    * from it on, saving their own round trip while the list does not reach further back.
@@ -299,27 +300,18 @@ async function publicGroupsJson(
 const membershipKey = (memberships: Memberships) =>
   `${[...memberships.active].join(',')};${[...memberships.invited].join(',')}`
 
-/** Puts `key` last in the map's order (most recently used), dropping the first beyond `limit`. */
-function keepLast<K, V>(map: Map<K, V>, key: K, value: V, limit: number): void {
-  map.delete(key)
-  if (map.size >= limit) {
-    const oldest = map.keys().next().value
-    if (oldest !== undefined) map.delete(oldest)
-  }
-  if (limit > 0) map.set(key, value)
-}
-
-/** A kept answer again: no bytes for a caller who holds them; else its bytes, if still kept. */
+/** A caller's kept answer again: no bytes if they hold them; else its bytes, if still kept. */
 function sentAgain(
   caches: StateCaches,
+  userId: number,
   answer: Answer,
   holds: (digest: string) => boolean,
   limit: number,
 ): StateAnswer | undefined {
   if (holds(answer.digest)) return { digest: answer.digest }
-  const body = caches.bodies.get(answer)
+  const body = caches.bodies.get(userId)
   if (!body) return undefined
-  keepLast(caches.bodies, answer, body, limit)
+  keepRecent(caches.bodies, userId, body, limit)
   return { digest: answer.digest, body }
 }
 
@@ -348,8 +340,8 @@ function answerKey(activeGroupId: number, versions: Map<number, GroupVersions>, 
  * version the caller read for this request), or, for a few seconds, while the versions of all it shows
  * hold (one statement, no transaction: other players' writes elsewhere cost a busy game no snapshot);
  * either way only while no poll changed phase, the chronic reads the same and the week is the same.
- * Then a caller who `holds` its digest gets no bytes, another its kept bytes. Otherwise the answer is
- * put together from the shared parts, each read in a snapshot of its own, and the caller's bets.
+ * Otherwise the answer is put together from the shared parts, each read in a snapshot of its own, and
+ * the caller's bets. Either way a caller who `holds` its digest gets no bytes.
  */
 export async function gameState(
   ctx: AppContext,
@@ -370,7 +362,7 @@ export async function gameState(
   const written = writtenBefore ?? (await dataVersion(ctx.db))
   // Nothing written since: nothing it shows can have changed.
   if (current && last.written === written) {
-    const again = sentAgain(caches, last, holds, bodiesKept)
+    const again = sentAgain(caches, userId, last, holds, bodiesKept)
     if (again) return again
   }
   const groupIds = [...new Set([activeGroupId, defaultGroupId])]
@@ -380,7 +372,7 @@ export async function gameState(
   // public group lists (member counts) may be seconds old: see freshMs
   if (current && last.key === seen.key && Date.now() - last.bornAt < freshMs) {
     last.written = written
-    const again = sentAgain(caches, last, holds, bodiesKept)
+    const again = sentAgain(caches, userId, last, holds, bodiesKept)
     if (again) return again
   }
   // Each part is read after the versions were (a shared part by a rebuild launched after this
@@ -405,8 +397,8 @@ export async function gameState(
     bornAt: Date.now(),
     digest: stateDigest(body),
   }
-  if (last) caches.bodies.delete(last)
-  keepLast(answers, userId, answer, answersKnown)
-  keepLast(caches.bodies, answer, body, bodiesKept)
-  return { digest: answer.digest, body }
+  keepRecent(answers, userId, answer, answersKnown)
+  keepRecent(caches.bodies, userId, body, bodiesKept)
+  // built again with the very bytes the caller holds: none to send either
+  return holds(answer.digest) ? { digest: answer.digest } : { digest: answer.digest, body }
 }

@@ -1,3 +1,5 @@
+import { keepRecent } from '../keep-recent'
+
 interface Entry<T> {
   key: string
   /** game clock: the value is stale from then on (e.g. a poll's betting closes) */
@@ -105,12 +107,7 @@ export class VersionedCache<T> {
         throw error
       },
     )
-    if (this.#entries.size >= this.maxSlots && !this.#entries.has(slot)) {
-      const oldest = this.#entries.keys().next().value
-      if (oldest !== undefined) this.#entries.delete(oldest)
-    }
-    this.#entries.delete(slot)
-    this.#entries.set(slot, fresh)
+    keepRecent(this.#entries, slot, fresh, this.maxSlots)
     return fresh
   }
 

@@ -11,6 +11,7 @@ import { inReadTransaction } from '../db/read-transaction'
 import { activityPage } from '../game/activity'
 import { findGroup, isActiveMember } from '../game/groups.repo'
 import { gameState } from '../game/state'
+import { keepRecent } from '../keep-recent'
 import { matchesIfNoneMatch, weakEtag } from './etag'
 import { acceptsGzip, gzipOnce } from './gzip-answer'
 import { errorResponses, notModifiedSchema } from './response-schemas'
@@ -74,12 +75,7 @@ export const stateRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
       return known.auth
     const auth = await requireUser(request, ctx)
     // `written` was read before the lookup: a write since makes the entry miss next time
-    callers.delete(auth.token)
-    if (callers.size >= callersKept) {
-      const oldest = callers.keys().next().value
-      if (oldest !== undefined) callers.delete(oldest)
-    }
-    callers.set(auth.token, { auth, written, at: now })
+    keepRecent(callers, auth.token, { auth, written, at: now }, callersKept)
     return auth
   }
 
@@ -93,15 +89,15 @@ export const stateRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
       auth: { user, session },
       written,
     } = await stateCaller(request)
-    // The client polls every 10 s: when nothing it sees changed, a 304 saves the 50 KB (or its gzip),
-    // and the answer's bytes need not be at hand (kept or built again).
+    // The client polls every 10 s: when nothing it sees changed, a 304 saves the 50 KB (or its gzip);
+    // the state gives no bytes then, kept or built, to a caller whose validator names them.
     const ifNoneMatch = request.headers['if-none-match']
     const { digest, body } = await gameState(ctx, user.id, session.activeGroupId, written, (held) =>
       matchesIfNoneMatch(ifNoneMatch, weakEtag(held)),
     )
     const etag = weakEtag(digest)
     reply.header('cache-control', stateCacheControl).header('vary', 'accept-encoding').header('etag', etag)
-    if (!body || matchesIfNoneMatch(ifNoneMatch, etag)) return reply.code(304).send()
+    if (!body) return reply.code(304).send()
     reply.type('application/json; charset=utf-8')
     // About 50 KB of JSON that every client polls: gzip takes it to a sixth. Its answers are cached,
     // and so is their gzip (gzipOnce), the head shared by a group's answers compressed once for all.

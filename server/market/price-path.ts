@@ -1,3 +1,4 @@
+import { keepRecent } from '../keep-recent'
 import type { Instrument } from './instrument'
 import { gaussianOf, hashInts, mix, uniformOf } from './random'
 import type { Session, TradingCalendar } from './trading-hours'
@@ -75,14 +76,8 @@ export class PricePath {
 
   sessionPath(session: Session): SessionPath {
     const cached = this.#paths.get(session.date)
-    if (cached) {
-      this.#paths.delete(session.date)
-      this.#paths.set(session.date, cached)
-      return cached
-    }
-    const path = this.#buildPath(session)
-    this.#paths.set(session.date, path)
-    if (this.#paths.size > cachedSessions) this.#paths.delete(this.#paths.keys().next().value as number)
+    const path = cached ?? this.#buildPath(session)
+    keepRecent(this.#paths, session.date, path, cachedSessions)
     return path
   }
 
