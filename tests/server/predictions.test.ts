@@ -412,7 +412,9 @@ describe.each(dialects)('predictions on %s', (dialect) => {
     const player = await signUpPlayer(server)
     expect((await me(player)).taggedMessages).toEqual([])
     expect((await me(player)).rewardFactor).toBe(1)
-    const [first, second] = await freshPairs(player, 2)
+    // on two titles: Up and then Down on one title within its 3 hours is refused (fair play), and the
+    // stream's first two fresh mentions share a title at some hours of the day
+    const [first, second] = await freshPairs(player, 2, true)
     expect((await tag(player, first as Pair, 'Up')).status).toBe(200)
     await advance(hourMs)
     expect((await tag(player, second as Pair, 'Down')).status).toBe(200)
