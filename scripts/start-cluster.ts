@@ -11,6 +11,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
+import { serverNodeFlags } from './server-node-flags'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const entry = 'build/server/main.mjs'
@@ -32,7 +33,7 @@ const children = new Map<number, ChildProcess>()
 let stopping = false
 
 function startProcess(port: number): ChildProcess {
-  const child = spawn(process.execPath, ['--max-semi-space-size=2', entry], {
+  const child = spawn(process.execPath, [...serverNodeFlags, entry], {
     cwd: root,
     env: { ...process.env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],

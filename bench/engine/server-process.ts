@@ -1,7 +1,7 @@
 import { fork } from 'node:child_process'
-import { readFileSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { build } from 'esbuild'
+import { serverNodeFlags } from '../../scripts/server-node-flags'
 import { nextMessage } from '../child-message'
 import type { ServerCommand, ServerReady, ServerStats } from './protocol'
 
@@ -10,20 +10,13 @@ const serverSource = new URL('server.ts', import.meta.url).pathname
 /** BENCH_TSX=1 runs the server through tsx as `npm start` does, instead of the esbuild output. */
 const viaTsx = process.env.BENCH_TSX === '1'
 /**
- * The node flags `npm start` runs the server with (package.json's start script: `node <flags>
- * build/server/main.mjs`), so both servers here run as the shipped one does; BENCH_SERVER_NODE_OPTIONS
- * replaces them (e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof', or '' for Node's defaults).
+ * The node flags the server ships with (scripts/server-node-flags.ts), so both servers here run as the
+ * shipped one does; BENCH_SERVER_NODE_OPTIONS replaces them (e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof',
+ * or '' for Node's defaults).
  */
-function startFlags(): string[] {
-  const packageJson = new URL('../../package.json', import.meta.url)
-  const start: string = JSON.parse(readFileSync(packageJson, 'utf8')).scripts.start
-  const flags = /\bnode ((?:--\S+ )*)build\/server\/main\.mjs/.exec(start)?.[1]
-  if (flags === undefined) throw new Error(`cannot read the node flags of npm start: ${start}`)
-  return flags.split(' ').filter(Boolean)
-}
 const serverNodeOptions =
   process.env.BENCH_SERVER_NODE_OPTIONS === undefined
-    ? startFlags()
+    ? serverNodeFlags
     : process.env.BENCH_SERVER_NODE_OPTIONS.split(' ').filter(Boolean)
 /** What the servers ran with, for the report. */
 export const serverFlags = serverNodeOptions.join(' ') || "Node's defaults"

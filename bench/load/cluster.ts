@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import { Redis } from 'ioredis'
 import pg from 'pg'
+import { serverNodeFlags } from '../../scripts/server-node-flags'
 import { createInvitationCodes, operatorCodeLifetimeMs } from '../../server/auth/invitations.repo'
 import { connectDatabase } from '../../server/db/connect'
 
@@ -50,10 +51,7 @@ export async function compile(): Promise<void> {
 }
 
 /** `npm start`'s node flags; BENCH_SERVER_FLAGS adds more (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof). */
-const serverNodeFlags = [
-  '--max-semi-space-size=2',
-  ...(process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean),
-]
+const serverFlags = [...serverNodeFlags, ...(process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean)]
 
 /** Every server and worker process running, for a Ctrl-C to take down. */
 export const liveChildren = new Set<ChildProcess>()
@@ -147,7 +145,7 @@ export async function startCluster(
     LOG_LEVEL: 'warn',
   }
   const start = (port: number): ServerNode => {
-    const child = spawn(process.execPath, [...serverNodeFlags, serverEntry], {
+    const child = spawn(process.execPath, [...serverFlags, serverEntry], {
       cwd: root,
       env: { ...env, PORT: String(port) },
       stdio: ['ignore', 'pipe', 'pipe'],

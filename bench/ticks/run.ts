@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { availableParallelism, loadavg } from 'node:os'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { build } from 'esbuild'
+import { serverNodeFlags } from '../../scripts/server-node-flags'
 import { nextMessage } from '../child-message'
 import type {
   ClientCommand,
@@ -102,9 +103,10 @@ async function compile(): Promise<void> {
  * BENCH_SERVER_NODE_OPTIONS: node flags for the server children, e.g. '--cpu-prof'. The default is what
  * `npm start` runs the server with, so the figures are the shipped configuration's.
  */
-const serverNodeOptions = (process.env.BENCH_SERVER_NODE_OPTIONS ?? '--max-semi-space-size=2')
-  .split(' ')
-  .filter(Boolean)
+const serverNodeOptions =
+  process.env.BENCH_SERVER_NODE_OPTIONS === undefined
+    ? serverNodeFlags
+    : process.env.BENCH_SERVER_NODE_OPTIONS.split(' ').filter(Boolean)
 
 /**
  * BENCH_PIN=1 (with taskset and two cores or more): the server gets core 0 and the clients the others,
