@@ -12,7 +12,7 @@ import { seedFromString, uniform } from '../market/random'
 import { fairPlayOf } from './fair-play'
 import { joinDefaultGroup } from './groups.repo'
 import { createWallet, post } from './ledger'
-import { placePrediction, recentPredictions, taggedMessageIdsAmong } from './predictions'
+import { messageIdsTaggedSince, placePrediction, recentPredictions } from './predictions'
 import { Refusal } from './refusal'
 import { placeBet, primaryWallet } from './wagers'
 
@@ -134,13 +134,10 @@ interface TagOutcome {
 }
 
 async function tagMessages(ctx: AppContext, bot: BotRow, turn: number, now: number): Promise<TagOutcome> {
-  const messages = await ctx.market.recentMessages({ sinceMs: now - messageWindowMs, limit: 40 })
+  const sinceMs = now - messageWindowMs
+  const messages = await ctx.market.recentMessages({ sinceMs, limit: 40 })
   if (messages.length === 0) return { placed: 0, refused: 0 }
-  const tagged = await taggedMessageIdsAmong(
-    ctx.db,
-    bot.userId,
-    messages.map((message) => message.message_id),
-  )
+  const tagged = await messageIdsTaggedSince(ctx.db, bot.userId, sinceMs)
   const candidates = messages.filter((message) => !tagged.has(message.message_id))
   // its predictions that may still run (a lagging evaluation job keeps some running past their 3 hours)
   const mine: PredictionOnTitle[] = await recentPredictions(ctx.db, bot.userId, now - 2 * evaluationDelayMs)

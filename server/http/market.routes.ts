@@ -6,42 +6,23 @@ import {
   chartQuerySchema,
   chartSchema,
   fundamentalsSchema,
-  type ServerMessage,
   tickSchema,
   titleParamsSchema,
   universeSchema,
   untaggedMessagesSchema,
 } from '../../src/api/market'
 import type { AppContext } from '../context'
-import type { Executor } from '../db/database'
-import { taggedMessageIdsAmong } from '../game/predictions'
+import { messageIdsTaggedSince } from '../game/predictions'
 import { authorByHandle } from '../market/authors'
 import { identiconSvg } from '../market/avatars'
 import { notFound } from './app-error'
+import { messageListJson } from './message-json'
 import { errorResponses } from './response-schemas'
 import { requireUser } from './session'
 
 /** Untagged messages: the last 24 hours, newest first, at most 50. */
 const untaggedWindowMs = 24 * 3_600_000
 const untaggedLimit = 50
-
-/**
- * Drops the messages the user has already tagged (on any title): one query over the candidates' ids,
- * answered by the (user, message) prefix of the predictions' key. The candidates come from the market
- * source (the simulation adds due messages not stored yet), so this cannot be a `not exists` in their query.
- */
-export async function withoutMessagesTaggedBy(
-  db: Executor,
-  userId: number,
-  messages: ServerMessage[],
-): Promise<ServerMessage[]> {
-  const tagged = await taggedMessageIdsAmong(
-    db,
-    userId,
-    messages.map((message) => message.message_id),
-  )
-  return messages.filter((message) => !tagged.has(message.message_id))
-}
 
 /** Universe, ticks, charts, fundamentals, the message stream and the authors' avatars. */
 export const marketRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
@@ -93,16 +74,23 @@ export const marketRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fast
     },
   )
 
-  app.get(
+  // Sent as JSON text joined from each message's text, checked against the schema and serialized once
+  // per message (messageJson), not per call; the response schema documents it. On the untyped
+  // instance, whose replies may be text.
+  fastify.get(
     '/v1/stockgame/untagged-messages',
     { schema: { response: { 200: untaggedMessagesSchema, ...errorResponses(401) } } },
-    async (request) => {
+    async (request, reply) => {
       const { user } = await requireUser(request, ctx)
-      const recent = await market.recentMessages({
-        sinceMs: ctx.clock.now() - untaggedWindowMs,
-        limit: untaggedLimit * 4,
-      })
-      return (await withoutMessagesTaggedBy(ctx.db, user.id, recent)).slice(0, untaggedLimit)
+      const sinceMs = ctx.clock.now() - untaggedWindowMs
+      const [recent, tagged] = await Promise.all([
+        market.recentMessages({ sinceMs, limit: untaggedLimit * 4 }),
+        messageIdsTaggedSince(ctx.db, user.id, sinceMs),
+      ])
+      const untagged = recent.filter((message) => !tagged.has(message.message_id))
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(messageListJson(untagged.slice(0, untaggedLimit)))
     },
   )
 

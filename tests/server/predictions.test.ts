@@ -16,6 +16,7 @@ import { type SignedUp, signUpPlayer } from '../support/accounts'
 import { dialects } from '../support/databases'
 import { HttpClient } from '../support/http-client'
 import { PricedMarket } from '../support/priced-market'
+import { logStatements } from '../support/statement-log'
 import { startTestServer, type TestServer } from '../support/test-server'
 
 interface Pair {
@@ -338,6 +339,24 @@ describe.each(dialects)('predictions on %s', (dialect) => {
         (message) => message.message_id,
       ),
     ).toContain(pair.messageId)
+  })
+
+  it('reads the caller’s tags for the untagged list by a statement compiled once, whatever the list', async () => {
+    const player = await signUpPlayer(server)
+    const untagged = () => player.client.get<ServerMessage[]>('/v1/stockgame/untagged-messages')
+    await untagged()
+    const appDb = server.ctx.db
+    const log = logStatements(server)
+    try {
+      const listed = await untagged()
+      expect(listed.status).toBe(200)
+      expect(listed.body.length).toBeGreaterThan(0)
+      expect(log.executions).toBeGreaterThan(0)
+      // built per call, the read bound every candidate's id (up to 200)
+      expect(log.statements.filter((statement) => /tagged_?messages/i.test(statement))).toEqual([])
+    } finally {
+      server.ctx.db = appDb
+    }
   })
 
   it('aggregates the performance per title with a total row', async () => {
