@@ -13,9 +13,6 @@ import { serverNodeFlags } from '../../scripts/server-node-flags'
 import { createInvitationCodes, operatorCodeLifetimeMs } from '../../server/auth/invitations.repo'
 import { connectDatabase } from '../../server/db/connect'
 
-/** Invitation codes per statement (8 values each; SQLite takes at most 32,766 in one statement). */
-const codesPerInsert = 1000
-
 /**
  * The servers of a load scenario: N real server processes (`server/main.ts` compiled by esbuild as
  * `npm run build:server` does, run with `npm start`'s node flags) on a fresh PostgreSQL database and a
@@ -198,18 +195,14 @@ export async function startCluster(
     // jobs it runs: off by the answer's way back, a millisecond on loopback)
     const clockOffsetMs = stores ? await stores.clockOffset() : serverNow - answeredAt
     const db = connectDatabase({ databaseUrl: stores?.databaseUrl, dataDir })
-    const codes: string[] = []
+    let codes: string[] = []
     try {
-      // as many at a time as the admin command makes: one statement's values stay under SQLite's limit
-      for (let left = playerCodes; left > 0; left -= codesPerInsert) {
-        const made = await createInvitationCodes(db, {
-          count: Math.min(left, codesPerInsert),
-          ownerId: null,
-          now: serverNow,
-          lifetimeMs: operatorCodeLifetimeMs,
-        })
-        codes.push(...made)
-      }
+      codes = await createInvitationCodes(db, {
+        count: playerCodes,
+        ownerId: null,
+        now: serverNow,
+        lifetimeMs: operatorCodeLifetimeMs,
+      })
     } finally {
       await db.destroy()
     }

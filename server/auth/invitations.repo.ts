@@ -6,6 +6,8 @@ import { newInvitationCode } from './invitation-codes'
 export const operatorCodeLifetimeMs = 30 * 24 * 3600_000
 /** Codes every new player gets to invite friends (fewer when the operator's open limit is lower). */
 export const codesPerPlayer = 3
+/** Codes per insert: 8 values each, SQLite takes at most 32,766 in one statement. */
+const codesPerStatement = 1000
 
 export async function createInvitationCodes(
   db: Executor,
@@ -19,22 +21,25 @@ export async function createInvitationCodes(
   },
 ): Promise<string[]> {
   const codes = Array.from({ length: options.count }, newInvitationCode)
-  if (codes.length === 0) return codes
-  await db
-    .insertInto('invitationCodes')
-    .values(
-      codes.map((code) => ({
-        code,
-        ownerId: options.ownerId,
-        createdAt: options.now,
-        expiresAt: options.now + options.lifetimeMs,
-        usedBy: null,
-        usedAt: null,
-        groupId: options.groupId ?? null,
-        withdrawnAt: null,
-      })),
-    )
-    .execute()
+  // in statements of a bounded size, so any count stays under SQLite's limit of values (more than one
+  // only past 1,000 codes: pass a transaction to make such a batch all or nothing)
+  for (let start = 0; start < codes.length; start += codesPerStatement) {
+    await db
+      .insertInto('invitationCodes')
+      .values(
+        codes.slice(start, start + codesPerStatement).map((code) => ({
+          code,
+          ownerId: options.ownerId,
+          createdAt: options.now,
+          expiresAt: options.now + options.lifetimeMs,
+          usedBy: null,
+          usedAt: null,
+          groupId: options.groupId ?? null,
+          withdrawnAt: null,
+        })),
+      )
+      .execute()
+  }
   return codes
 }
 

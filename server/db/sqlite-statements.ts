@@ -1,5 +1,5 @@
 import type SQLite from 'better-sqlite3'
-import { keepRecent } from '../keep-recent'
+import { keepRecent } from '../../src/domain/bounded-map'
 
 /**
  * The prepared statements of one better-sqlite3 handle, by SQL text, the `size` most recently used kept.

@@ -1,5 +1,5 @@
 import type { ServerMessage } from '../../src/api/market'
-import { keepRecent } from '../keep-recent'
+import { keepRecent } from '../../src/domain/bounded-map'
 import type { MarketSource } from '../market/source'
 
 /** How long a message found is kept: far below the store's 30 days of retention. */

@@ -1,4 +1,4 @@
-import { keepRecent } from '../keep-recent'
+import { keepRecent } from '../../src/domain/bounded-map'
 
 interface Entry<T> {
   key: string

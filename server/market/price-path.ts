@@ -1,4 +1,4 @@
-import { keepRecent } from '../keep-recent'
+import { keepRecent } from '../../src/domain/bounded-map'
 import type { Instrument } from './instrument'
 import { gaussianOf, hashInts, mix, uniformOf } from './random'
 import type { Session, TradingCalendar } from './trading-hours'

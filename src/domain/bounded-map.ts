@@ -1,6 +1,21 @@
 /**
- * A memo that never holds more than `capacity` entries: at capacity, a new key evicts the oldest one
- * inserted. Pure results whose inputs repeat (a zone's offset in a minute, a market's session on a
+ * Keeps `value` under `key` as the most recently used entry of `map` (a Map iterates in insertion
+ * order: the first entry is the least recently used), dropping that first entry when the map would
+ * hold more than `limit`. A limit of 0 keeps nothing. The one eviction rule of the bounded memos and
+ * the server's per-process caches (which keep plain Maps: their limits come from the configuration).
+ */
+export function keepRecent<K, V>(map: Map<K, V>, key: K, value: V, limit: number): void {
+  map.delete(key)
+  if (map.size >= limit) {
+    const oldest = map.keys().next().value
+    if (oldest !== undefined) map.delete(oldest)
+  }
+  if (limit > 0) map.set(key, value)
+}
+
+/**
+ * A memo that never holds more than `capacity` entries: at capacity, a new key evicts the one least
+ * recently set (keepRecent). Pure results whose inputs repeat (a zone's offset in a minute, a market's session on a
  * date) are computed once per input while a process that sees ever new inputs stays the same size.
  */
 export class BoundedMap<K, V> {
@@ -23,11 +38,7 @@ export class BoundedMap<K, V> {
   }
 
   set(key: K, value: V): V {
-    if (!this.#entries.has(key) && this.#entries.size >= this.capacity) {
-      const oldest = this.#entries.keys().next()
-      if (!oldest.done) this.#entries.delete(oldest.value)
-    }
-    this.#entries.set(key, value)
+    keepRecent(this.#entries, key, value, this.capacity)
     return value
   }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createInvitationCodes, operatorCodeLifetimeMs } from '../../server/auth/invitations.repo'
 import type { InvitationList, PlayerInvitation } from '../../src/api/invitations'
 import { validationTexts as t } from '../../src/api/texts'
 import type { AuthUser } from '../../src/api/users'
@@ -24,6 +25,29 @@ describe.each(dialects)('players invite friends on %s', (dialect) => {
     })
   })
   afterAll(() => server.stop())
+
+  it('makes any number of operator codes at once, each stored', async () => {
+    const count = 5000
+    const codes = await createInvitationCodes(server.ctx.db, {
+      count,
+      ownerId: null,
+      now: server.clock.now(),
+      lifetimeMs: operatorCodeLifetimeMs,
+    })
+    const stored = await server.ctx.db
+      .selectFrom('invitationCodes')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('code', 'in', codes.slice(0, 500))
+      .executeTakeFirstOrThrow()
+    expect(new Set(codes).size).toBe(count)
+    expect(Number(stored.n)).toBe(500)
+    const last = await server.ctx.db
+      .selectFrom('invitationCodes')
+      .select('code')
+      .where('code', '=', codes[count - 1] ?? '')
+      .executeTakeFirst()
+    expect(last?.code).toBe(codes[count - 1])
+  })
 
   async function invite(player: SignedUp, body: Record<string, unknown> = {}) {
     const answer = await player.client.post<PlayerInvitation>(path, body)
