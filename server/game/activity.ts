@@ -324,6 +324,15 @@ function pageFloor(found: readonly ActivityStreamElement[], limit: number | unde
   return found.map((element) => element.timestamp).sort((a, b) => b - a)[limit - 1]
 }
 
+/** Newest first; elements of one timestamp always in the same order. */
+function newestFirst(elements: ActivityStreamElement[]): ActivityStreamElement[] {
+  const ties = new Map(elements.map((element) => [element, tieKey(element)]))
+  return elements.sort((a, b) => {
+    const [x, y] = [ties.get(a) as string, ties.get(b) as string]
+    return b.timestamp - a.timestamp || (x < y ? -1 : x > y ? 1 : 0)
+  })
+}
+
 /**
  * The sources' rows newest first. Each is read in the order of its time index alone (a tie-break
  * column would make the database sort every row older than `before`); elements of one timestamp are
@@ -337,17 +346,81 @@ async function readSources(db: Executor, scope: StreamScope, window: Window) {
     const since = pageFloor(found, window.limit)
     found.push(...(await source(db, scope, since === undefined ? window : { ...window, since })))
   }
-  const ties = new Map(found.map((element) => [element, tieKey(element)]))
-  return found.sort((a, b) => {
-    const [x, y] = [ties.get(a) as string, ties.get(b) as string]
-    return b.timestamp - a.timestamp || (x < y ? -1 : x > y ? 1 : 0)
-  })
+  return newestFirst(found)
 }
 
 export interface ActivityPage {
   elements: ActivityStreamElement[]
   /** game time from which the page may read differently (a poll's betting closes, the next poll opens) */
   validUntil: number
+  /**
+   * The first page's read before its cut: every element newer than the cut, then those of the cut's
+   * timestamp that were read. What `firstPageAfterPredictions` adds new predictions to; absent when
+   * the page had to read a whole run of one timestamp.
+   */
+  read?: readonly ActivityStreamElement[]
+}
+
+async function streamScope(
+  ctx: AppContext,
+  db: Executor,
+  group: UserGroupRow,
+  now: number,
+): Promise<StreamScope> {
+  // Every player is in group 1000: no membership to look up.
+  const memberIds =
+    group.id === defaultGroupId
+      ? undefined
+      : (await activeMemberIds(db, group.id).execute()).map((member) => member.userId)
+  return {
+    groupId: group.id,
+    memberIds,
+    titleIds: titlesOf(group),
+    knownTitleIds: ctx.market.titles().map((title) => title.id),
+    now,
+  }
+}
+
+/** The first page opens with the next poll's announcement. */
+function announcement(ctx: AppContext, now: number): ActivityStreamElement {
+  const next = nextPoll(ctx, now)
+  return { type: 'PollAnnouncement', timestamp: next.startTime, data: next }
+}
+
+/**
+ * The page from what the sources read (newest first, `room` + 1 asked of each): at most `room`
+ * elements after `head`, never ending inside a run of one timestamp (a run longer than the page is read
+ * whole).
+ */
+async function cutPage(
+  db: Executor,
+  scope: StreamScope,
+  head: ActivityStreamElement[],
+  found: readonly ActivityStreamElement[],
+  room: number,
+): Promise<ActivityPage> {
+  const elements = [...head]
+  let read: readonly ActivityStreamElement[] | undefined = found
+  if (found.length <= room) {
+    elements.push(...found)
+  } else {
+    const cut = (found[room] as ActivityStreamElement).timestamp
+    let end = room
+    while (end > 0 && (found[end - 1] as ActivityStreamElement).timestamp === cut) end -= 1
+    if (end > 0) elements.push(...found.slice(0, end))
+    else {
+      elements.push(...(await readSources(db, scope, { at: cut })))
+      read = undefined
+    }
+    // older than the cut can never make a first page again
+    read = read?.filter((element) => element.timestamp >= cut)
+  }
+  let validUntil = Number.POSITIVE_INFINITY
+  for (const element of elements) {
+    if (element.type === 'PollAnnouncement') validUntil = Math.min(validUntil, element.timestamp)
+    validUntil = Math.min(validUntil, hiddenUntil.get(element) ?? validUntil)
+  }
+  return { elements, validUntil, read }
 }
 
 /**
@@ -363,35 +436,35 @@ export async function activityPage(
   options: { before?: number; limit: number; now: number },
 ): Promise<ActivityPage> {
   const { limit, now } = options
-  // Every player is in group 1000: no membership to look up.
-  const memberIds =
-    group.id === defaultGroupId
-      ? undefined
-      : (await activeMemberIds(db, group.id).execute()).map((member) => member.userId)
-  const scope: StreamScope = {
-    groupId: group.id,
-    memberIds,
-    titleIds: titlesOf(group),
-    knownTitleIds: ctx.market.titles().map((title) => title.id),
-    now,
-  }
-  const elements: ActivityStreamElement[] = []
-  let validUntil = Number.POSITIVE_INFINITY
-  if (options.before === undefined) {
-    const next = nextPoll(ctx, now)
-    elements.push({ type: 'PollAnnouncement', timestamp: next.startTime, data: next })
-    validUntil = next.startTime
-  }
-  const room = limit - elements.length
+  const scope = await streamScope(ctx, db, group, now)
+  const head = options.before === undefined ? [announcement(ctx, now)] : []
+  const room = Math.max(limit - head.length, 0)
   const found = room > 0 ? await readSources(db, scope, { before: options.before, limit: room + 1 }) : []
-  if (found.length <= room) {
-    elements.push(...found)
-  } else {
-    const cut = (found[room] as ActivityStreamElement).timestamp
-    let end = room
-    while (end > 0 && (found[end - 1] as ActivityStreamElement).timestamp === cut) end -= 1
-    elements.push(...(end > 0 ? found.slice(0, end) : await readSources(db, scope, { at: cut })))
-  }
-  for (const element of elements) validUntil = Math.min(validUntil, hiddenUntil.get(element) ?? validUntil)
-  return { elements, validUntil }
+  const page = await cutPage(db, scope, head, found, room)
+  return options.before === undefined ? page : { ...page, read: undefined }
+}
+
+/**
+ * The first page again when, since `previous` was read, nothing the stream shows changed but that
+ * predictions were made (none before `since`, the newest prediction's time when `previous` was read):
+ * only those are read, and put among the previous read as the sources would have returned them (an
+ * element read again replaces its copy), then cut the same way. Undefined when `previous` cannot serve.
+ */
+export async function firstPageAfterPredictions(
+  ctx: AppContext,
+  db: Executor,
+  group: UserGroupRow,
+  previous: ActivityPage,
+  since: number,
+  options: { limit: number; now: number },
+): Promise<ActivityPage | undefined> {
+  if (!previous.read) return undefined
+  const { limit, now } = options
+  const scope = await streamScope(ctx, db, group, now)
+  const room = limit - 1
+  if (room <= 0) return undefined
+  const made = await predictionsMade(db, scope, { since, limit: room + 1 })
+  const again = new Set(made.map((element) => `${element.timestamp}:${tieKey(element)}`))
+  const kept = previous.read.filter((element) => !again.has(`${element.timestamp}:${tieKey(element)}`))
+  return cutPage(db, scope, [announcement(ctx, now)], newestFirst([...made, ...kept]), room)
 }

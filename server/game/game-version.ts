@@ -17,6 +17,10 @@ export interface GroupVersions {
   ranking: string
   /** the ranking's and new predictions, bets (their ledger rows) and polls */
   activity: string
+  /** `activity` but for new predictions: while it holds, the stream changed only by predictions made */
+  activityBesidesPredictions: string
+  /** when the newest prediction was made (0: none yet) */
+  newestPrediction: number
   /** trophies awarded */
   trophies: string
   /** polls opened and settled, bets */
@@ -30,6 +34,8 @@ interface VersionRow extends UserGroupRow {
   vDue: number | null
   vPending: number | null
   vTagged: number | null
+  /** predictions made at vTagged: a second one in the same millisecond moves the version too */
+  vTaggedLast: number | null
   vPolls: number | null
   vUnsettled: number | null
   vTrophies: number | null
@@ -86,6 +92,8 @@ export async function readGroupVersions(
       (select evaluated_to from evaluation_progress) as v_due,
       (select count(*) from evaluation_prices where price is null) as v_pending,
       (select max(created_at) from tagged_messages) as v_tagged,
+      (select count(*) from tagged_messages where created_at = (select max(created_at) from tagged_messages))
+        as v_tagged_last,
       (select max(id) from polls) as v_polls,
       (select min(eval_time) from polls where settled_at is null) as v_unsettled,
       (select max(id) from trophies) as v_trophies,
@@ -110,6 +118,7 @@ export async function readGroupVersions(
       vDue,
       vPending,
       vTagged,
+      vTaggedLast,
       vPolls,
       vUnsettled,
       vTrophies,
@@ -129,10 +138,14 @@ export async function readGroupVersions(
     // Rankings add up ranking_days: they change when the fold moves on (or members and settings do).
     const folded = `${Number(vFoldedPredictions ?? 0)}/${Number(vFoldedPolls ?? 0)}`
     const ranking = `${folded}/${members}/${settings}`
+    const newestPrediction = Number(vTagged ?? 0)
+    const besides = `${ranking}/${Number(vDue ?? 0)}:${Number(vPending ?? 0)}/${Number(vUnsettled ?? 0)}/${Number(vPolls ?? 0)}/${Number(vLedger ?? 0)}`
     versions.set(group.id, {
       group: { ...group, id: Number(group.id) },
       ranking,
-      activity: `${ranking}/${Number(vDue ?? 0)}:${Number(vPending ?? 0)}/${Number(vTagged ?? 0)}/${Number(vUnsettled ?? 0)}/${Number(vPolls ?? 0)}/${Number(vLedger ?? 0)}`,
+      activity: `${besides}/${newestPrediction}.${Number(vTaggedLast ?? 0)}`,
+      activityBesidesPredictions: besides,
+      newestPrediction,
       trophies: String(Number(vTrophies ?? 0)),
       polls: `${Number(vLedger ?? 0)}/${Number(vPolls ?? 0)}/${Number(vUnsettled ?? 0)}`,
       groups: String(Number(vGroups ?? 0)),

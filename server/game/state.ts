@@ -12,7 +12,7 @@ import type { AppContext } from '../context'
 import { dataVersion } from '../db/data-version'
 import type { Executor } from '../db/database'
 import { inReadTransaction } from '../db/read-transaction'
-import { activityPage } from './activity'
+import { type ActivityPage, activityPage, firstPageAfterPredictions } from './activity'
 import { type GroupVersions, type Memberships, readGroupVersions } from './game-version'
 import { publicGroupsFor } from './groups.repo'
 import { type OwnBet, readOwnBets } from './own-bets'
@@ -45,6 +45,25 @@ interface SharedPart {
   head: Buffer
   /** game time until which the chronic reads the same */
   validUntil: number
+  /** what it was built from, for the next build after new predictions only */
+  read: PartRead
+}
+
+/**
+ * A shared part's reads. When the next key differs from this one's only by new predictions (the
+ * predictions are most of a busy game's writes, and every one changes the chronic), the next part
+ * reads just those and the players they name, and takes the rest from here.
+ */
+interface PartRead {
+  /** the key without the time of the newest prediction */
+  besidesPredictions: string
+  /** the newest prediction's time in the key it was built for: newer ones are read next time */
+  newestPrediction: number
+  /** wall time of the whole read this part descends from */
+  wholeReadAt: number
+  rankings: Record<string, GroupRankings>
+  chronic: ActivityPage
+  users: Map<number, PublicUser>
 }
 
 /**
@@ -83,6 +102,11 @@ const answersKnown = 50_000
  * at the price of that much more latency for a caller who arrives right after one began.
  */
 const gatherMs = 50
+/**
+ * A part built on the one before (new predictions only) is read whole again after this long: what no
+ * version shows (a player's new name, a deleted account's predictions) shows within it.
+ */
+const wholeReadEveryMs = 5000
 
 /** A caller's finished answer and what it was built from. */
 interface Answer {
@@ -168,27 +192,25 @@ function sharedPart(
   ticket: number,
 ): Promise<SharedPart> {
   const key = [active.ranking, active.activity, active.trophies, everyone.ranking].join('|')
-  const build = (db: Executor) => buildSharedPart(ctx, db, active, everyone, now)
+  const besidesPredictions = [
+    active.ranking,
+    active.activityBesidesPredictions,
+    active.trophies,
+    everyone.ranking,
+  ].join('|')
+  const build = (previous: SharedPart | undefined) => (db: Executor) =>
+    buildSharedPart(ctx, db, { active, everyone, besidesPredictions, now }, previous)
   return cachesOf(ctx.db).shared.get(
     `group:${active.group.id}`,
     key,
     now,
-    () => inReadTransaction(ctx.db, build),
+    (previous) => inReadTransaction(ctx.db, build(previous)),
     ticket,
   )
 }
 
-async function buildSharedPart(
-  ctx: AppContext,
-  db: Executor,
-  active: GroupVersions,
-  everyone: GroupVersions,
-  now: number,
-): Promise<{ value: SharedPart; validUntil: number }> {
-  const groups = active.group.id === defaultGroupId ? [everyone] : [active, everyone]
-  const rankings: Record<string, GroupRankings> = {}
-  for (const versions of groups) rankings[versions.group.id] = await groupRankings(ctx, db, versions, now)
-  const chronic = await activityPage(ctx, db, active.group, { limit: stateChronicElements, now })
+/** The players the rankings and the chronic name. */
+function namedIn(rankings: Record<string, GroupRankings>, chronic: ActivityPage): number[] {
   const named = new Set<number>()
   for (const ranking of Object.values(rankings))
     for (const rows of Object.values(ranking)) for (const row of rows) named.add(row.userId)
@@ -197,14 +219,92 @@ async function buildSharedPart(
     if (element.type === 'UserGroupWinners')
       for (const winner of element.data.winners) named.add(winner.userId)
   }
-  const users = await publicUsers(ctx, db, [...named], now, everyone)
+  return [...named]
+}
+
+/** What a part is built from: the rankings, the chronic, and the players named before, if kept. */
+type Reads = Pick<PartRead, 'rankings' | 'chronic' | 'wholeReadAt' | 'users'>
+
+async function readWhole(
+  ctx: AppContext,
+  db: Executor,
+  active: GroupVersions,
+  everyone: GroupVersions,
+  now: number,
+): Promise<Reads> {
+  const groups = active.group.id === defaultGroupId ? [everyone] : [active, everyone]
+  const rankings: Record<string, GroupRankings> = {}
+  for (const versions of groups) rankings[versions.group.id] = await groupRankings(ctx, db, versions, now)
+  const chronic = await activityPage(ctx, db, active.group, { limit: stateChronicElements, now })
+  return { rankings, chronic, wholeReadAt: Date.now(), users: new Map() }
+}
+
+/**
+ * The reads of the part before when only predictions were made since: its rankings and the players it
+ * named (their standings are the rankings', the same, and their badges the trophies', the same key),
+ * its chronic with the new predictions put among its previous read. Undefined when the part has to be
+ * read whole.
+ */
+async function readAfterPredictions(
+  ctx: AppContext,
+  db: Executor,
+  wanted: { active: GroupVersions; besidesPredictions: string; now: number },
+  previous: SharedPart | undefined,
+): Promise<Reads | undefined> {
+  const before = previous?.read
+  if (
+    !before ||
+    before.besidesPredictions !== wanted.besidesPredictions ||
+    wanted.now >= previous.validUntil ||
+    Date.now() - before.wholeReadAt >= wholeReadEveryMs
+  )
+    return undefined
+  const chronic = await firstPageAfterPredictions(
+    ctx,
+    db,
+    wanted.active.group,
+    before.chronic,
+    before.newestPrediction,
+    { limit: stateChronicElements, now: wanted.now },
+  )
+  return chronic && { ...before, chronic }
+}
+
+async function buildSharedPart(
+  ctx: AppContext,
+  db: Executor,
+  wanted: { active: GroupVersions; everyone: GroupVersions; besidesPredictions: string; now: number },
+  previous: SharedPart | undefined,
+): Promise<{ value: SharedPart; validUntil: number }> {
+  const { active, everyone, now } = wanted
+  const reads =
+    (await readAfterPredictions(ctx, db, wanted, previous)) ??
+    (await readWhole(ctx, db, active, everyone, now))
+  const { rankings, chronic, wholeReadAt } = reads
+  const named = namedIn(rankings, chronic)
+  const users = new Map<number, PublicUser>()
+  const unknown = named.filter((id) => !reads.users.has(id))
+  for (const user of await publicUsers(ctx, db, unknown, now, everyone)) users.set(user.id, user)
+  for (const id of named) {
+    const user = reads.users.get(id)
+    if (user) users.set(id, user)
+  }
+  const listed = [...users.values()].sort((a, b) => a.id - b.id)
   // rankings (and ranks) move on with the week
   const weekEnd = periodSpan('this_week', now, ctx.config.timeZone).to ?? Number.POSITIVE_INFINITY
   const validUntil = Math.min(chronic.validUntil, weekEnd)
   const head = Buffer.from(
-    `{"users":${JSON.stringify(users)},"rankings":${JSON.stringify(rankings)},"chronic":${JSON.stringify(chronic.elements)},`,
+    `{"users":${JSON.stringify(listed)},"rankings":${JSON.stringify(rankings)},"chronic":${JSON.stringify(chronic.elements)},`,
   )
-  return { value: { head, validUntil }, validUntil }
+  const read: PartRead = {
+    besidesPredictions: wanted.besidesPredictions,
+    newestPrediction: active.newestPrediction,
+    wholeReadAt,
+    rankings,
+    chronic,
+    users,
+  }
+  return { value: { head, validUntil, read }, validUntil }
 }
 
 /** The newest polls with everybody's counts, the same for every caller, serialized once per change. */

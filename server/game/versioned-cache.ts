@@ -10,6 +10,8 @@ interface Entry<T> {
   launch: number
   settled: boolean
   value: Promise<T>
+  /** the value once computed */
+  result?: T
 }
 
 /** Callers waiting for the slot's next computation, which has not started yet. */
@@ -25,7 +27,8 @@ interface Gathering<T> {
 let launches = 0
 export const launchTicket = (): number => launches
 
-type Compute<T> = () => Promise<{ value: T; validUntil?: number }>
+/** Computes a slot's value; `previous` is the value it replaces, if one was computed, to build on. */
+type Compute<T> = (previous: T | undefined) => Promise<{ value: T; validUntil?: number }>
 
 /**
  * In-process memo of values read from the database, one per slot (e.g. 'ranking:1000:this_week'), kept
@@ -40,7 +43,8 @@ type Compute<T> = () => Promise<{ value: T; validUntil?: number }>
  * computation runs wait for the next one and share it, so a part that changes with every write is
  * rebuilt a bounded number of times a second however many players write and read, and never shown
  * older than the caller's key. Such a `compute` opens its own read transaction: the caller holds none
- * while it waits.
+ * while it waits. A computation is handed the slot's last computed value, from which it may build the
+ * new one when it can tell what changed in between (the state's chronic after new predictions only).
  */
 export class VersionedCache<T> {
   readonly #entries = new Map<string, Entry<T>>()
@@ -87,6 +91,7 @@ export class VersionedCache<T> {
   }
 
   #launch(slot: string, key: string, compute: Compute<T>): Entry<T> {
+    const previous = this.#entries.get(slot)?.result
     launches += 1
     const fresh = {
       key,
@@ -95,9 +100,10 @@ export class VersionedCache<T> {
       launch: launches,
       settled: false,
     } as Entry<T>
-    fresh.value = compute().then(
+    fresh.value = compute(previous).then(
       (computed) => {
         fresh.settled = true
+        fresh.result = computed.value
         fresh.validUntil = computed.validUntil ?? Number.POSITIVE_INFINITY
         return computed.value
       },

@@ -35,6 +35,25 @@ describe('versioned cache', () => {
     expect(await cache.get('slot', 'k2', 0, async () => ({ value: 'again' }))).toBe('again')
   })
 
+  it("hands a computation the slot's last computed value, none after a failure or for a new slot", async () => {
+    const cache = new VersionedCache<string>(60_000)
+    const seen: (string | undefined)[] = []
+    const next = (value: string) => async (previous: string | undefined) => {
+      seen.push(previous)
+      return { value }
+    }
+    await cache.get('slot', 'k1', 0, next('one'))
+    await cache.get('slot', 'k2', 0, next('two'))
+    await cache.get('other', 'k1', 0, next('elsewhere'))
+    await expect(
+      cache.get('slot', 'k3', 0, async () => {
+        throw new Error('boom')
+      }),
+    ).rejects.toThrow('boom')
+    await cache.get('slot', 'k4', 0, next('four'))
+    expect(seen).toEqual([undefined, 'one', undefined, undefined])
+  })
+
   it('drops the least recently used slot beyond its size', async () => {
     const cache = new VersionedCache<string>(60_000, 2)
     await cache.get('a', 'k', 0, async () => ({ value: 'a1' }))
