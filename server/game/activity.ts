@@ -444,18 +444,26 @@ export async function activityPage(
   return options.before === undefined ? page : { ...page, read: undefined }
 }
 
+/** Where a page's new rows start: the newest prediction's and bet's time when the page before was read. */
+export interface NewSince {
+  /** undefined: no prediction was made since */
+  predictions?: number
+  /** undefined: no bet was made since */
+  bets?: number
+}
+
 /**
  * The first page again when, since `previous` was read, nothing the stream shows changed but that
- * predictions were made (none before `since`, the newest prediction's time when `previous` was read):
- * only those are read, and put among the previous read as the sources would have returned them (an
- * element read again replaces its copy), then cut the same way. Undefined when `previous` cannot serve.
+ * predictions or bets were made (none before its time in `since`): only those are read, and put among
+ * the previous read as the sources would have returned them (an element read again replaces its copy),
+ * then cut the same way. Undefined when `previous` cannot serve.
  */
-export async function firstPageAfterPredictions(
+export async function firstPageAfterNew(
   ctx: AppContext,
   db: Executor,
   group: UserGroupRow,
   previous: ActivityPage,
-  since: number,
+  since: NewSince,
   options: { limit: number; now: number },
 ): Promise<ActivityPage | undefined> {
   if (!previous.read) return undefined
@@ -463,8 +471,11 @@ export async function firstPageAfterPredictions(
   const scope = await streamScope(ctx, db, group, now)
   const room = limit - 1
   if (room <= 0) return undefined
-  const made = await predictionsMade(db, scope, { since, limit: room + 1 })
-  const again = new Set(made.map((element) => `${element.timestamp}:${tieKey(element)}`))
+  const fresh: ActivityStreamElement[] = []
+  if (since.predictions !== undefined)
+    fresh.push(...(await predictionsMade(db, scope, { since: since.predictions, limit: room + 1 })))
+  if (since.bets !== undefined) fresh.push(...(await bets(db, scope, { since: since.bets, limit: room + 1 })))
+  const again = new Set(fresh.map((element) => `${element.timestamp}:${tieKey(element)}`))
   const kept = previous.read.filter((element) => !again.has(`${element.timestamp}:${tieKey(element)}`))
-  return cutPage(db, scope, [announcement(ctx, now)], newestFirst([...made, ...kept]), room)
+  return cutPage(db, scope, [announcement(ctx, now)], newestFirst([...fresh, ...kept]), room)
 }

@@ -15,12 +15,18 @@ export interface GroupVersions {
   group: UserGroupRow
   /** evaluations and settlements folded into ranking_days, the group's members and settings */
   ranking: string
-  /** the ranking's and new predictions, bets (their ledger rows) and polls */
+  /** the ranking's and new predictions, bets and polls */
   activity: string
-  /** `activity` but for new predictions: while it holds, the stream changed only by predictions made */
-  activityBesidesPredictions: string
+  /** `activity` but for new predictions and bets: while it holds, the stream changed only by those */
+  activityBesidesNew: string
+  /** predictions made: the newest one's time, and how many were made then */
+  predictions: string
   /** when the newest prediction was made (0: none yet) */
   newestPrediction: number
+  /** bets made: the newest one's time, and how many were made then */
+  bets: string
+  /** when the newest bet was made (0: none yet) */
+  newestBet: number
   /** trophies awarded */
   trophies: string
   /** polls opened and settled, bets */
@@ -36,6 +42,8 @@ interface VersionRow extends UserGroupRow {
   vTagged: number | null
   /** predictions made at vTagged: a second one in the same millisecond moves the version too */
   vTaggedLast: number | null
+  vVoted: number | null
+  vVotedLast: number | null
   vPolls: number | null
   vUnsettled: number | null
   vTrophies: number | null
@@ -94,6 +102,8 @@ export async function readGroupVersions(
       (select max(created_at) from tagged_messages) as v_tagged,
       (select count(*) from tagged_messages where created_at = (select max(created_at) from tagged_messages))
         as v_tagged_last,
+      (select max(created_at) from votes) as v_voted,
+      (select count(*) from votes where created_at = (select max(created_at) from votes)) as v_voted_last,
       (select max(id) from polls) as v_polls,
       (select min(eval_time) from polls where settled_at is null) as v_unsettled,
       (select max(id) from trophies) as v_trophies,
@@ -119,6 +129,8 @@ export async function readGroupVersions(
       vPending,
       vTagged,
       vTaggedLast,
+      vVoted,
+      vVotedLast,
       vPolls,
       vUnsettled,
       vTrophies,
@@ -139,13 +151,20 @@ export async function readGroupVersions(
     const folded = `${Number(vFoldedPredictions ?? 0)}/${Number(vFoldedPolls ?? 0)}`
     const ranking = `${folded}/${members}/${settings}`
     const newestPrediction = Number(vTagged ?? 0)
-    const besides = `${ranking}/${Number(vDue ?? 0)}:${Number(vPending ?? 0)}/${Number(vUnsettled ?? 0)}/${Number(vPolls ?? 0)}/${Number(vLedger ?? 0)}`
+    const predictions = `${newestPrediction}.${Number(vTaggedLast ?? 0)}`
+    const newestBet = Number(vVoted ?? 0)
+    const bets = `${newestBet}.${Number(vVotedLast ?? 0)}`
+    // what the stream shows besides new predictions and bets: evaluations, settlements, polls
+    const besides = `${ranking}/${Number(vDue ?? 0)}:${Number(vPending ?? 0)}/${Number(vUnsettled ?? 0)}/${Number(vPolls ?? 0)}`
     versions.set(group.id, {
       group: { ...group, id: Number(group.id) },
       ranking,
-      activity: `${besides}/${newestPrediction}.${Number(vTaggedLast ?? 0)}`,
-      activityBesidesPredictions: besides,
+      activity: `${besides}/${predictions}/${bets}`,
+      activityBesidesNew: besides,
+      predictions,
       newestPrediction,
+      bets,
+      newestBet,
       trophies: String(Number(vTrophies ?? 0)),
       polls: `${Number(vLedger ?? 0)}/${Number(vPolls ?? 0)}/${Number(vUnsettled ?? 0)}`,
       groups: String(Number(vGroups ?? 0)),

@@ -12,7 +12,7 @@ import type { AppContext } from '../context'
 import { dataVersion } from '../db/data-version'
 import type { Executor } from '../db/database'
 import { inReadTransaction } from '../db/read-transaction'
-import { type ActivityPage, activityPage, firstPageAfterPredictions } from './activity'
+import { type ActivityPage, activityPage, firstPageAfterNew } from './activity'
 import { type GroupVersions, type Memberships, readGroupVersions } from './game-version'
 import { publicGroupsFor } from './groups.repo'
 import { type OwnBet, readOwnBets } from './own-bets'
@@ -50,15 +50,15 @@ interface SharedPart {
 }
 
 /**
- * A shared part's reads. When the next key differs from this one's only by new predictions (the
- * predictions are most of a busy game's writes, and every one changes the chronic), the next part
- * reads just those and the players they name, and takes the rest from here.
+ * A shared part's reads. When the next key differs from this one's only by new predictions and bets
+ * (most of a busy game's writes, and every one changes the chronic), the next part reads just those
+ * and the players they name, and takes the rest from here.
  */
 interface PartRead {
-  /** the key without the time of the newest prediction */
-  besidesPredictions: string
-  /** the newest prediction's time in the key it was built for: newer ones are read next time */
-  newestPrediction: number
+  /** the key without the predictions' and bets' versions */
+  besidesNew: string
+  /** the versions of the key it was built for: newer predictions and bets are read next time */
+  versions: Pick<GroupVersions, 'predictions' | 'newestPrediction' | 'bets' | 'newestBet'>
   /** wall time of the whole read this part descends from */
   wholeReadAt: number
   rankings: Record<string, GroupRankings>
@@ -103,8 +103,8 @@ const answersKnown = 50_000
  */
 const gatherMs = 50
 /**
- * A part built on the one before (new predictions only) is read whole again after this long: what no
- * version shows (a player's new name, a deleted account's predictions) shows within it.
+ * A part built on the one before (new predictions and bets only) is read whole again after this long:
+ * what no version shows (a player's new name, a deleted account's predictions) shows within it.
  */
 const wholeReadEveryMs = 5000
 
@@ -192,14 +192,9 @@ function sharedPart(
   ticket: number,
 ): Promise<SharedPart> {
   const key = [active.ranking, active.activity, active.trophies, everyone.ranking].join('|')
-  const besidesPredictions = [
-    active.ranking,
-    active.activityBesidesPredictions,
-    active.trophies,
-    everyone.ranking,
-  ].join('|')
+  const besidesNew = [active.ranking, active.activityBesidesNew, active.trophies, everyone.ranking].join('|')
   const build = (previous: SharedPart | undefined) => (db: Executor) =>
-    buildSharedPart(ctx, db, { active, everyone, besidesPredictions, now }, previous)
+    buildSharedPart(ctx, db, { active, everyone, besidesNew, now }, previous)
   return cachesOf(ctx.db).shared.get(
     `group:${active.group.id}`,
     key,
@@ -240,46 +235,47 @@ async function readWhole(
 }
 
 /**
- * The reads of the part before when only predictions were made since: its rankings and the players it
- * named (their standings are the rankings', the same, and their badges the trophies', the same key),
- * its chronic with the new predictions put among its previous read. Undefined when the part has to be
- * read whole.
+ * The reads of the part before when only predictions and bets were made since: its rankings and the
+ * players it named (their standings are the rankings', the same, and their badges the trophies', the
+ * same key), its chronic with the new predictions and bets put among its previous read. Undefined
+ * when the part has to be read whole.
  */
-async function readAfterPredictions(
+async function readAfterNew(
   ctx: AppContext,
   db: Executor,
-  wanted: { active: GroupVersions; besidesPredictions: string; now: number },
+  wanted: { active: GroupVersions; besidesNew: string; now: number },
   previous: SharedPart | undefined,
 ): Promise<Reads | undefined> {
   const before = previous?.read
   if (
     !before ||
-    before.besidesPredictions !== wanted.besidesPredictions ||
+    before.besidesNew !== wanted.besidesNew ||
     wanted.now >= previous.validUntil ||
     Date.now() - before.wholeReadAt >= wholeReadEveryMs
   )
     return undefined
-  const chronic = await firstPageAfterPredictions(
-    ctx,
-    db,
-    wanted.active.group,
-    before.chronic,
-    before.newestPrediction,
-    { limit: stateChronicElements, now: wanted.now },
-  )
+  const { active } = wanted
+  const since = {
+    predictions:
+      active.predictions === before.versions.predictions ? undefined : before.versions.newestPrediction,
+    bets: active.bets === before.versions.bets ? undefined : before.versions.newestBet,
+  }
+  const chronic = await firstPageAfterNew(ctx, db, active.group, before.chronic, since, {
+    limit: stateChronicElements,
+    now: wanted.now,
+  })
   return chronic && { ...before, chronic }
 }
 
 async function buildSharedPart(
   ctx: AppContext,
   db: Executor,
-  wanted: { active: GroupVersions; everyone: GroupVersions; besidesPredictions: string; now: number },
+  wanted: { active: GroupVersions; everyone: GroupVersions; besidesNew: string; now: number },
   previous: SharedPart | undefined,
 ): Promise<{ value: SharedPart; validUntil: number }> {
   const { active, everyone, now } = wanted
   const reads =
-    (await readAfterPredictions(ctx, db, wanted, previous)) ??
-    (await readWhole(ctx, db, active, everyone, now))
+    (await readAfterNew(ctx, db, wanted, previous)) ?? (await readWhole(ctx, db, active, everyone, now))
   const { rankings, chronic, wholeReadAt } = reads
   const named = namedIn(rankings, chronic)
   const users = new Map<number, PublicUser>()
@@ -297,8 +293,13 @@ async function buildSharedPart(
     `{"users":${JSON.stringify(listed)},"rankings":${JSON.stringify(rankings)},"chronic":${JSON.stringify(chronic.elements)},`,
   )
   const read: PartRead = {
-    besidesPredictions: wanted.besidesPredictions,
-    newestPrediction: active.newestPrediction,
+    besidesNew: wanted.besidesNew,
+    versions: {
+      predictions: active.predictions,
+      newestPrediction: active.newestPrediction,
+      bets: active.bets,
+      newestBet: active.newestBet,
+    },
     wholeReadAt,
     rankings,
     chronic,

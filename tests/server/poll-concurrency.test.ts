@@ -3,7 +3,7 @@ import type { ApiErrorBody } from '../../src/api/errors'
 import type { PollResults } from '../../src/api/polls'
 import { type SignedUp, signUpPlayer } from '../support/accounts'
 import { dialects } from '../support/databases'
-import { bitcoin, moneyInGame, pollsOf, toNextPollStart } from '../support/polls'
+import { bitcoin, ethereum, moneyInGame, pollsOf, toNextPollStart } from '../support/polls'
 import { startTestServer, type TestServer } from '../support/test-server'
 
 const players = 50
@@ -11,7 +11,6 @@ const attemptsEach = 4
 /** TTC per attempt: each affordable alone (100 TTC each), together four times over the balance. */
 const amounts = [25, 50, 75, 100]
 const sides = ['up', 'flat', 'down'] as const
-const ethereum = 99980
 
 describe.each(dialects)('200 simultaneous bets from 50 players on one poll on %s', (dialect) => {
   let server: TestServer

@@ -9,6 +9,7 @@ import type { TestServer } from './test-server'
 
 export const berlin = 'Europe/Berlin'
 export const bitcoin = 99979
+export const ethereum = 99980
 export const dax = 1000004
 export const apple = 2494
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { activityPage, firstPageAfterPredictions } from '../../server/game/activity'
+import { activityPage, firstPageAfterNew } from '../../server/game/activity'
 import { readGroupVersions } from '../../server/game/game-version'
 import { defaultGroupId } from '../../src/api/groups'
 import type { Poll } from '../../src/api/polls'
@@ -9,7 +9,7 @@ import { nextPollStart } from '../../src/domain/poll-schedule'
 import { type SignedUp, signUpPlayer } from '../support/accounts'
 import { dialects } from '../support/databases'
 import { advanceClockTo, bet, PairSource, tag } from '../support/game'
-import { bitcoin } from '../support/polls'
+import { bitcoin, ethereum } from '../support/polls'
 import { StatementLog } from '../support/statement-log'
 import { startTestServer, type TestServer } from '../support/test-server'
 
@@ -21,29 +21,31 @@ interface StateBody {
 }
 
 /**
- * Issue 16: most writes of a busy game are predictions, and each one changes group 1000's chronic.
- * When nothing else the shared part shows changed, the state's next part reads only the new
- * predictions (and the players they newly name) and takes the rest from the part before; it must
- * read exactly what a whole read gives. Date is frozen here (the server's clock follows it), so
+ * Issue 16: most writes of a busy game are predictions and bets, and each one changes group 1000's
+ * chronic. When nothing else the shared part shows changed, the state's next part reads only the new
+ * predictions and bets (and the players they newly name) and takes the rest from the part before; it
+ * must read exactly what a whole read gives. Date is frozen here (the server's clock follows it), so
  * predictions share timestamps and runs of one timestamp meet the page's cut.
  */
-describe.each(dialects)("the state's chronic after new predictions only, on %s", (dialect) => {
+describe.each(dialects)("the state's chronic after new predictions and bets, on %s", (dialect) => {
   let server: TestServer
   const log = new StatementLog()
   let players: SignedUp[]
   let pairs: PairSource[]
-  let openPoll: Poll
+  let openPolls: Poll[]
+  /** player index and poll id of the bets made */
+  const betsMade = new Set<string>()
 
   beforeAll(async () => {
-    server = await startTestServer(dialect, { env: { ALPHA_POLL_TITLES: String(bitcoin) } })
+    server = await startTestServer(dialect, { env: { ALPHA_POLL_TITLES: `${bitcoin},${ethereum}` } })
     players = []
     for (let i = 0; i < 4; i++) players.push(await signUpPlayer(server))
-    pairs = players.map(() => new PairSource(server, [bitcoin]))
+    pairs = players.map(() => new PairSource(server, [bitcoin, ethereum]))
     await advanceClockTo(server, nextPollStart(server.clock.now(), server.ctx.config.timeZone) + 1000)
     const polls = (await players[0]?.client.get<Poll[]>('/v1/stockgame/polls'))?.body ?? []
-    const open = polls.find((poll) => poll.phase === 'open')
-    if (!open) throw new Error('no open poll')
-    openPoll = open
+    openPolls = polls.filter((poll) => poll.phase === 'open')
+    if (openPolls.length < 2)
+      throw new Error(`the polls did not open: ${JSON.stringify(polls.map((p) => [p.titleId, p.phase]))}`)
   }, 60_000)
   /** Date frozen where the last test left it, or now: the game's time never runs back between tests */
   let frozenAt = 0
@@ -63,6 +65,16 @@ describe.each(dialects)("the state's chronic after new predictions only, on %s",
     await tag(player(index), pair, index % 2 === 0 ? 'Up' : 'Down')
   }
 
+  /** A bet of the player on an open poll they have not bet on; a prediction when there is none. */
+  async function betBy(index: number): Promise<void> {
+    const poll = openPolls.find((open) => !betsMade.has(`${index % players.length}:${open.pollId}`))
+    if (!poll) return tagBy(index)
+    betsMade.add(`${index % players.length}:${poll.pollId}`)
+    await bet(player(index), poll, index % 2 === 0 ? 'up' : 'down', 1 + index)
+  }
+
+  const step = (kind: 'tag' | 'bet', by: number) => (kind === 'tag' ? tagBy(by) : betBy(by))
+
   async function stateOf(index: number): Promise<StateBody> {
     const answer = await player(index).client.get<StateBody>(statePath)
     expect(answer.status, JSON.stringify(answer.body)).toBe(200)
@@ -76,10 +88,11 @@ describe.each(dialects)("the state's chronic after new predictions only, on %s",
       .where('id', '=', defaultGroupId)
       .executeTakeFirstOrThrow()
 
-  /** When the newest prediction was made, as the state's versions read it. */
-  async function newestPrediction(): Promise<number> {
+  /** When the newest prediction and bet were made, as the state's versions read it. */
+  async function newest(): Promise<{ predictions: number; bets: number }> {
     const { versions } = await readGroupVersions(server.ctx.db, [defaultGroupId])
-    return versions.get(defaultGroupId)?.newestPrediction ?? 0
+    const group = versions.get(defaultGroupId)
+    return { predictions: group?.newestPrediction ?? 0, bets: group?.newestBet ?? 0 }
   }
 
   /** Group 1000's first chronic page as the activity route reads it: every source, whole. */
@@ -99,7 +112,7 @@ describe.each(dialects)("the state's chronic after new predictions only, on %s",
     }
   }
 
-  it('puts new predictions among the page read before as a whole read gives them, reading only those', async () => {
+  it('puts new predictions and bets among the page read before as a whole read gives them, reading only those', async () => {
     freezeDate()
     // more predictions than the page holds, many at one timestamp
     for (let i = 0; i < stateChronicElements + 6; i++) {
@@ -110,30 +123,34 @@ describe.each(dialects)("the state's chronic after new predictions only, on %s",
     const group = await groupRow()
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.record({ by: fc.nat(3), later: fc.constantFrom(0, 0, 1, 1000) }), {
-          minLength: 1,
-          maxLength: 4,
-        }),
+        fc.array(
+          fc.record({
+            kind: fc.constantFrom('tag' as const, 'tag' as const, 'bet' as const),
+            by: fc.nat(3),
+            later: fc.constantFrom(0, 0, 1, 1000),
+          }),
+          { minLength: 1, maxLength: 4 },
+        ),
         async (steps) => {
           // read before the page it serves, as the state reads its versions before building
-          let since = await newestPrediction()
+          let since = await newest()
           const options = { limit: stateChronicElements, now: server.clock.now() }
           let previous = await activityPage(server.ctx, server.ctx.db, group, options)
-          for (const step of steps) {
-            vi.setSystemTime(Date.now() + step.later)
-            await tagBy(step.by)
-            const nextSince = await newestPrediction()
+          for (const { kind, by, later } of steps) {
+            vi.setSystemTime(Date.now() + later)
+            await step(kind, by)
+            const next = await newest()
             log.reset()
             const now = server.clock.now()
-            const after = await firstPageAfterPredictions(server.ctx, counted, group, previous, since, {
+            const after = await firstPageAfterNew(server.ctx, counted, group, previous, since, {
               limit: stateChronicElements,
               now,
             })
             if (!after) throw new Error('the page before could not serve')
-            // only the predictions are read: no bet, poll or winners source
-            expect(log.statements.length).toBeGreaterThan(0)
+            // only the predictions and the bets are read: no poll or winners source
+            expect(log.statements).toHaveLength(2)
             for (const statement of log.statements)
-              expect(statement).not.toMatch(/"votes"|"polls"|"trophy_weeks"|"trophies"/)
+              expect(statement).not.toMatch(/"price_base"|"trophy_weeks"|"trophies"|ranking_days/)
             const whole = await activityPage(server.ctx, server.ctx.db, group, {
               limit: stateChronicElements,
               now,
@@ -141,7 +158,7 @@ describe.each(dialects)("the state's chronic after new predictions only, on %s",
             expect(after.elements).toEqual(whole.elements)
             expect(after.validUntil).toBe(whole.validUntil)
             previous = after
-            since = nextSince
+            since = next
           }
         },
       ),
@@ -149,20 +166,25 @@ describe.each(dialects)("the state's chronic after new predictions only, on %s",
     )
   }, 120_000)
 
-  it("keeps the state's chronic equal to a whole read while predictions are made, at one timestamp or more", async () => {
+  it("keeps the state's chronic equal to a whole read while predictions and bets are made, at one timestamp or more", async () => {
     freezeDate()
     await stateOf(0)
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.record({ by: fc.nat(3), viewer: fc.nat(3), later: fc.constantFrom(0, 0, 1, 1000) }), {
-          minLength: 1,
-          maxLength: 5,
-        }),
+        fc.array(
+          fc.record({
+            kind: fc.constantFrom('tag' as const, 'tag' as const, 'bet' as const),
+            by: fc.nat(3),
+            viewer: fc.nat(3),
+            later: fc.constantFrom(0, 0, 1, 1000),
+          }),
+          { minLength: 1, maxLength: 5 },
+        ),
         async (steps) => {
-          for (const step of steps) {
-            vi.setSystemTime(Date.now() + step.later)
-            await tagBy(step.by)
-            const state = await stateOf(step.viewer)
+          for (const { kind, by, viewer, later } of steps) {
+            vi.setSystemTime(Date.now() + later)
+            await step(kind, by)
+            const state = await stateOf(viewer)
             expect(state.chronic).toEqual(await wholeRead())
             expectNamed(state)
           }
@@ -172,7 +194,7 @@ describe.each(dialects)("the state's chronic after new predictions only, on %s",
     )
   }, 120_000)
 
-  it('reads the part whole after a bet, and some seconds after its last whole read', async () => {
+  it('reads the part whole after any other change, and some seconds after its last whole read', async () => {
     freezeDate()
     const renamed = player(3)
     const nameIn = (state: StateBody) => state.users.find((user) => user.id === renamed.user.id)?.username
@@ -183,16 +205,18 @@ describe.each(dialects)("the state's chronic after new predictions only, on %s",
     const named = await stateOf(1)
     expect(nameIn(named)).toBe(renamed.user.username)
 
-    // a new name moves no version: a part after new predictions keeps the names it had
+    // a new name moves no version: a part after new predictions and bets keeps the names it had
     await rename(`first${suffix}`)
     vi.setSystemTime(Date.now() + 1)
     await tagBy(1)
     expect(nameIn(await stateOf(1))).toBe(renamed.user.username)
-    // a bet changes more than the predictions: the part is read whole
-    await bet(player(2), openPoll, 'up', 5)
-    const afterBet = await stateOf(1)
-    expect(nameIn(afterBet)).toBe(`first${suffix}`)
-    expect(afterBet.chronic).toEqual(await wholeRead())
+    await betBy(0)
+    expect(nameIn(await stateOf(1))).toBe(renamed.user.username)
+    // a new player is more than a prediction or a bet: the part is read whole
+    await signUpPlayer(server)
+    const afterSignUp = await stateOf(1)
+    expect(nameIn(afterSignUp)).toBe(`first${suffix}`)
+    expect(afterSignUp.chronic).toEqual(await wholeRead())
 
     await rename(`second${suffix}`)
     vi.setSystemTime(Date.now() + 1)
