@@ -355,8 +355,8 @@ export interface ActivityPage {
   validUntil: number
   /**
    * The first page's read before its cut: every element newer than the cut, then those of the cut's
-   * timestamp that were read. What `firstPageAfterPredictions` adds new predictions to; absent when
-   * the page had to read a whole run of one timestamp.
+   * timestamp that were read. What `firstPageAfterNew` puts new predictions and bets among; absent
+   * when the page had to read a whole run of one timestamp.
    */
   read?: readonly ActivityStreamElement[]
 }
@@ -412,7 +412,7 @@ async function cutPage(
       elements.push(...(await readSources(db, scope, { at: cut })))
       read = undefined
     }
-    // older than the cut can never make a first page again
+    // older than the cut can never make a first page again: what is added later is newer
     read = read?.filter((element) => element.timestamp >= cut)
   }
   let validUntil = Number.POSITIVE_INFINITY
