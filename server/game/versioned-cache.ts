@@ -44,7 +44,7 @@ type Compute<T> = (previous: T | undefined) => Promise<{ value: T; validUntil?: 
  * rebuilt a bounded number of times a second however many players write and read, and never shown
  * older than the caller's key. Such a `compute` opens its own read transaction: the caller holds none
  * while it waits. A computation is handed the slot's last computed value, from which it may build the
- * new one when it can tell what changed in between (the state's chronic after new predictions only).
+ * new one when it can tell what changed in between (the state's chronic after new predictions and bets).
  */
 export class VersionedCache<T> {
   readonly #entries = new Map<string, Entry<T>>()
