@@ -381,10 +381,11 @@ async function streamScope(
   }
 }
 
-/** The first page opens with the next poll's announcement. */
-function announcement(ctx: AppContext, now: number): ActivityStreamElement {
+/** A first page opens with the next poll's announcement; `room` is what it leaves for the sources. */
+function firstPageStart(ctx: AppContext, now: number, limit: number) {
   const next = nextPoll(ctx, now)
-  return { type: 'PollAnnouncement', timestamp: next.startTime, data: next }
+  const head: ActivityStreamElement[] = [{ type: 'PollAnnouncement', timestamp: next.startTime, data: next }]
+  return { head, room: Math.max(limit - head.length, 0) }
 }
 
 /**
@@ -437,8 +438,8 @@ export async function activityPage(
 ): Promise<ActivityPage> {
   const { limit, now } = options
   const scope = await streamScope(ctx, db, group, now)
-  const head = options.before === undefined ? [announcement(ctx, now)] : []
-  const room = Math.max(limit - head.length, 0)
+  const { head, room } =
+    options.before === undefined ? firstPageStart(ctx, now, limit) : { head: [], room: Math.max(limit, 0) }
   const found = room > 0 ? await readSources(db, scope, { before: options.before, limit: room + 1 }) : []
   const page = await cutPage(db, scope, head, found, room)
   return options.before === undefined ? page : { ...page, read: undefined }
@@ -468,14 +469,15 @@ export async function firstPageAfterNew(
 ): Promise<ActivityPage | undefined> {
   if (!previous.read) return undefined
   const { limit, now } = options
+  const { head, room } = firstPageStart(ctx, now, limit)
+  if (room === 0) return undefined
   const scope = await streamScope(ctx, db, group, now)
-  const room = limit - 1
-  if (room <= 0) return undefined
   const fresh: ActivityStreamElement[] = []
   if (since.predictions !== undefined)
     fresh.push(...(await predictionsMade(db, scope, { since: since.predictions, limit: room + 1 })))
   if (since.bets !== undefined) fresh.push(...(await bets(db, scope, { since: since.bets, limit: room + 1 })))
-  const again = new Set(fresh.map((element) => `${element.timestamp}:${tieKey(element)}`))
-  const kept = previous.read.filter((element) => !again.has(`${element.timestamp}:${tieKey(element)}`))
-  return cutPage(db, scope, [announcement(ctx, now)], newestFirst([...fresh, ...kept]), room)
+  const identity = (element: ActivityStreamElement) => `${element.timestamp}:${tieKey(element)}`
+  const again = new Set(fresh.map(identity))
+  const kept = previous.read.filter((element) => !again.has(identity(element)))
+  return cutPage(db, scope, head, newestFirst([...fresh, ...kept]), room)
 }

@@ -15,9 +15,10 @@ export interface GroupVersions {
   group: UserGroupRow
   /** evaluations and settlements folded into ranking_days, the group's members and settings */
   ranking: string
-  /** the ranking's and new predictions, bets and polls */
-  activity: string
-  /** `activity` but for new predictions and bets: while it holds, the stream changed only by those */
+  /**
+   * The activity stream's version but for new predictions and bets (the ranking's, evaluations,
+   * settlements, polls): while it holds, the stream changed only by those, whose versions follow.
+   */
   activityBesidesNew: string
   /** predictions made: the newest one's time, and how many were made then */
   predictions: string
@@ -159,7 +160,6 @@ export async function readGroupVersions(
     versions.set(group.id, {
       group: { ...group, id: Number(group.id) },
       ranking,
-      activity: `${besides}/${predictions}/${bets}`,
       activityBesidesNew: besides,
       predictions,
       newestPrediction,

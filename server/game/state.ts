@@ -57,8 +57,8 @@ interface SharedPart {
 interface PartRead {
   /** the key without the predictions' and bets' versions */
   besidesNew: string
-  /** the versions of the key it was built for: newer predictions and bets are read next time */
-  versions: Pick<GroupVersions, 'predictions' | 'newestPrediction' | 'bets' | 'newestBet'>
+  /** the group's versions it was built for: newer predictions and bets are read next time */
+  versions: GroupVersions
   /** wall time of the whole read this part descends from */
   wholeReadAt: number
   rankings: Record<string, GroupRankings>
@@ -183,6 +183,15 @@ async function publicUsers(
   return rows.map((user) => publicUserPayload(user, standings.get(user.id)))
 }
 
+/**
+ * The versions of what a group's shared part shows: `key`, all of them; `besidesNew`, all but those
+ * of the predictions and bets (see PartRead).
+ */
+function sharedKey(active: GroupVersions, everyone: GroupVersions) {
+  const besidesNew = [active.ranking, active.activityBesidesNew, active.trophies, everyone.ranking].join('|')
+  return { key: `${besidesNew}|${active.predictions}|${active.bets}`, besidesNew }
+}
+
 /** Rankings of the group (and of group 1000), its chronic and the players they name. */
 function sharedPart(
   ctx: AppContext,
@@ -191,8 +200,7 @@ function sharedPart(
   now: number,
   ticket: number,
 ): Promise<SharedPart> {
-  const key = [active.ranking, active.activity, active.trophies, everyone.ranking].join('|')
-  const besidesNew = [active.ranking, active.activityBesidesNew, active.trophies, everyone.ranking].join('|')
+  const { key, besidesNew } = sharedKey(active, everyone)
   const build = (previous: SharedPart | undefined) => (db: Executor) =>
     buildSharedPart(ctx, db, { active, everyone, besidesNew, now }, previous)
   return cachesOf(ctx.db).shared.get(
@@ -294,12 +302,7 @@ async function buildSharedPart(
   )
   const read: PartRead = {
     besidesNew: wanted.besidesNew,
-    versions: {
-      predictions: active.predictions,
-      newestPrediction: active.newestPrediction,
-      bets: active.bets,
-      newestBet: active.newestBet,
-    },
+    versions: active,
     wholeReadAt,
     rankings,
     chronic,
@@ -424,10 +427,7 @@ function answerKey(activeGroupId: number, versions: Map<number, GroupVersions>, 
   const active = memberships.active.has(candidate.group.id) ? candidate : everyone
   const key = [
     active.group.id,
-    active.ranking,
-    active.activity,
-    active.trophies,
-    everyone.ranking,
+    sharedKey(active, everyone).key,
     everyone.polls,
     everyone.groups,
     membershipKey(memberships),
