@@ -15,8 +15,8 @@ import { announceGroupMembers } from '../game/group-changes'
 import { handOverGroupsOf } from '../game/groups'
 import { joinDefaultGroup, joinInvitedGroup } from '../game/groups.repo'
 import { bankAddress, createWallet, post, walletsOf } from '../game/ledger'
-import { AppError } from '../http/app-error'
 import { confirmEmailMail, passwordResetMail } from '../mail/templates'
+import { fieldRefusal, Refusal } from '../refusal'
 import {
   codesPerPlayer,
   createInvitationCodes,
@@ -35,20 +35,13 @@ import { verifyLink } from './signed-links'
 import { findUserByEmail, findUserById, findUserByLogin, findUserByUsername, insertUser } from './users.repo'
 
 const invalidCode = () =>
-  new AppError(400, 'invitation_code_invalid', validationTexts.invitationCode, {
-    invitationCode: validationTexts.invitationCode,
-  })
-const usernameTaken = () =>
-  new AppError(409, 'username_taken', 'This username is already taken.', {
-    username: 'This username is already taken.',
-  })
+  fieldRefusal('invitationCode', validationTexts.invitationCode, 'invitation_code_invalid')
+const usernameTaken = () => fieldRefusal('username', 'This username is already taken.', 'username_taken')
 const emailTaken = () =>
-  new AppError(409, 'email_taken', 'An account with this e-mail address exists already.', {
-    email: 'An account with this e-mail address exists already.',
-  })
+  fieldRefusal('email', 'An account with this e-mail address exists already.', 'email_taken')
 const identityLinked = () =>
-  new AppError(409, 'oauth_identity_linked', 'This social account belongs to another player already.')
-export const invalidLink = () => new AppError(400, 'invalid_link', 'This link is invalid or has expired.')
+  new Refusal('oauth_identity_linked', 'This social account belongs to another player already.')
+export const invalidLink = () => new Refusal('invalid_link', 'This link is invalid or has expired.')
 
 function isUniqueViolation(error: unknown): error is Error {
   const e = error as { code?: string; message?: string }
@@ -153,7 +146,7 @@ export async function signIn(ctx: AppContext, login: string, password: string) {
       ? verifyPassword(password, user.passwordHash)
       : verifyAgainstDummy(password, ctx.config.scryptLogN),
   )
-  if (!user || !ok) throw new AppError(401, 'invalid_credentials', 'Wrong username, e-mail or password.')
+  if (!user || !ok) throw new Refusal('invalid_credentials', 'Wrong username, e-mail or password.')
   return { user, session: await createSession(ctx.db, user.id, ctx.clock.now()) }
 }
 
@@ -261,10 +254,7 @@ export async function deleteAccount(
   const confirmed = await throttledPasswordCheck(ctx, passwordFailureKey(user, user.username), async () =>
     user.passwordHash ? verifyPassword(body.password, user.passwordHash) : body.password === user.username,
   )
-  if (!confirmed)
-    throw new AppError(403, 'confirmation_failed', 'The password is not correct.', {
-      password: 'The password is not correct.',
-    })
+  if (!confirmed) throw fieldRefusal('password', 'The password is not correct.', 'confirmation_failed')
   const now = ctx.clock.now()
   let groupIds: number[] = []
   const unusedAvatars = await ctx.db.transaction().execute(async (tx) => {

@@ -1,6 +1,6 @@
 import type { AppContext } from '../context'
 import type { UserRow } from '../db/tables/users.table'
-import { AppError } from '../http/app-error'
+import { Refusal } from '../refusal'
 import { clearSignInFailures, recordSignInFailure, signInWaitMs } from './sign-in-failures.repo'
 
 /**
@@ -12,14 +12,13 @@ export function passwordFailureKey(user: UserRow | undefined, login: string): st
   return user ? `account:${user.id}` : login.toLowerCase()
 }
 
-function throttled(waitMs: number): AppError {
+function throttled(waitMs: number): Refusal {
   const seconds = Math.ceil(waitMs / 1000)
-  return new AppError(
-    429,
+  return new Refusal(
     'sign_in_throttled',
     `Too many failed sign-ins. Please try again in ${seconds} seconds.`,
     undefined,
-    { 'retry-after': String(seconds) },
+    seconds,
   )
 }
 

@@ -5,7 +5,7 @@ import type { AppContext } from '../context'
 import type { Tx } from '../db/database'
 import { groupErrors } from '../game/groups'
 import { groupFor } from '../game/groups.repo'
-import { AppError, notFound } from '../http/app-error'
+import { fieldRefusal, notFound, Refusal } from '../refusal'
 import { formatInvitationCode } from './invitation-codes'
 import {
   createInvitationCodes,
@@ -24,25 +24,21 @@ const dayMs = 24 * 3600_000
 
 export const invitationErrors = {
   limitReached: (limit: number) =>
-    new AppError(
-      409,
+    new Refusal(
       'invitation_limit_reached',
       limit === 0
         ? 'Players cannot make invitation links in this game.'
         : `You have ${limit} open invitation links already. Withdraw one or wait until one is used or expires.`,
     ),
   notGroupInviter: () =>
-    new AppError(
-      403,
+    new Refusal(
       'group_invitation_forbidden',
       'Only members of a public group, or admins of a private one, can invite new players into it.',
     ),
   everybodyGroup: () =>
-    new AppError(400, 'validation_failed', 'Every player is in the group Alpha: invite without a group.', {
-      groupId: 'Every player is in the group Alpha: invite without a group.',
-    }),
+    fieldRefusal('groupId', 'Every player is in the group Alpha: invite without a group.'),
   notOpen: () =>
-    new AppError(409, 'invitation_not_open', 'This invitation was used, withdrawn or has expired already.'),
+    new Refusal('invitation_not_open', 'This invitation was used, withdrawn or has expired already.'),
 }
 
 /** The link a player hands out: the sign-in page opens Sign up with the code filled in. */

@@ -9,11 +9,11 @@ import type { BotRow, BotStyle } from '../db/tables/rankings.table'
 import { inTransaction } from '../db/transaction'
 import type { Job } from '../jobs/job-runner'
 import { seedFromString, uniform } from '../market/random'
+import { Refusal } from '../refusal'
 import { fairPlayOf } from './fair-play'
 import { joinDefaultGroup } from './groups.repo'
 import { createWallet, post } from './ledger'
 import { messageIdsTaggedSince, placePrediction, recentPredictions } from './predictions'
-import { Refusal } from './refusal'
 import { placeBet, primaryWallet } from './wagers'
 
 /**

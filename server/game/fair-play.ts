@@ -10,8 +10,8 @@ import type { Trend } from '../../src/domain/prediction'
 import type { TradingHours } from '../../src/domain/trading-hours'
 import { zonedIsoMinute } from '../../src/domain/zoned-time'
 import type { AppContext } from '../context'
+import { Refusal } from '../refusal'
 import { evaluationMatchSql, ofKeySql } from './prediction-sql'
-import { Refusal } from './refusal'
 
 /**
  * What the fair-play rules (src/domain/fair-play.ts) need from the server: each title's name and trading

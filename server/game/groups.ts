@@ -15,6 +15,7 @@ import type { AppContext } from '../context'
 import type { Executor, Tx } from '../db/database'
 import type { UserGroupRow } from '../db/tables/groups.table'
 import { inTransaction } from '../db/transaction'
+import { fieldRefusal, notFound, Refusal } from '../refusal'
 import {
   findGroup,
   groupAudience,
@@ -25,7 +26,6 @@ import {
   resetStaleActiveGroups,
 } from './groups.repo'
 import { bankAddress, post, walletsOf } from './ledger'
-import { fieldRefusal, notFound, Refusal } from './refusal'
 
 /** Groups a player may have created and not deleted at one time. */
 export const maxGroupsPerCreator = 50

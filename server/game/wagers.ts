@@ -6,10 +6,10 @@ import { ttcAmountProblem } from '../../src/domain/ttc-amount'
 import type { Executor, Tx } from '../db/database'
 import { preparedQuery } from '../db/prepared-query'
 import type { PollsTable } from '../db/tables/polls.table'
+import { fieldRefusal, notFound, Refusal } from '../refusal'
 import { type FairPlay, refuseBetOnClosedMarket } from './fair-play'
 import { post } from './ledger'
 import { resultsColumns, resultsOfRow } from './polls.read'
-import { fieldRefusal, notFound, Refusal } from './refusal'
 
 export interface Bet {
   pollId: number

@@ -3,7 +3,7 @@ import type { Socket } from 'node:net'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import type { ApiErrorBody } from '../../src/api/errors'
-import { Refusal } from '../game/refusal'
+import { Refusal } from '../refusal'
 import { AppError } from './app-error'
 import { refusalStatus } from './refusal-status'
 
@@ -63,6 +63,7 @@ export function registerErrorHandling(
 ): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof Refusal) {
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds))
       return reply.status(refusalStatus[error.code]).send(body(error.code, error.message, error.fields))
     }
     if (error instanceof AppError) {

@@ -1,7 +1,7 @@
-import type { RefusalCode } from '../game/refusal'
+import type { RefusalCode } from '../refusal'
 
 /**
- * The HTTP status of each refusal of the game (server/game/refusal.ts). A Record over the union: a new
+ * The HTTP status of each refusal (server/refusal.ts). A Record over the union: a new
  * code without its status does not compile.
  */
 export const refusalStatus: Record<RefusalCode, number> = {
@@ -23,4 +23,16 @@ export const refusalStatus: Record<RefusalCode, number> = {
   last_admin: 409,
   event_ended: 409,
   group_limit: 409,
+  invitation_code_invalid: 400,
+  username_taken: 409,
+  email_taken: 409,
+  oauth_identity_linked: 409,
+  invalid_link: 400,
+  invalid_credentials: 401,
+  confirmation_failed: 403,
+  sign_in_throttled: 429,
+  invitation_limit_reached: 409,
+  group_invitation_forbidden: 403,
+  invitation_not_open: 409,
+  market_unavailable: 503,
 }

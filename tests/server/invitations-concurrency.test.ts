@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createPlayerInvitation } from '../../server/auth/player-invitations'
 import { inTransaction } from '../../server/db/transaction'
-import { AppError } from '../../server/http/app-error'
+import { Refusal } from '../../server/refusal'
 import { signUpPlayer } from '../support/accounts'
 import { startTestServer, type TestServer } from '../support/test-server'
 
@@ -61,7 +61,7 @@ describe('two links of one player made at once on postgres', () => {
       () => undefined,
       (error: unknown) => error,
     )
-    expect(refused).toBeInstanceOf(AppError)
-    expect((refused as AppError).code).toBe('invitation_limit_reached')
+    expect(refused).toBeInstanceOf(Refusal)
+    expect((refused as Refusal).code).toBe('invitation_limit_reached')
   })
 })

@@ -3,8 +3,8 @@ import { validationTexts } from '../../../src/api/texts'
 import type { OAuthProviderName } from '../../config'
 import type { AppContext } from '../../context'
 import type { Executor } from '../../db/database'
-import { AppError } from '../../http/app-error'
 import { confirmEmailMail } from '../../mail/templates'
+import { Refusal } from '../../refusal'
 import { createAccount } from '../accounts'
 import { confirmEmailLinks } from '../links'
 import { createSession, type NewSession } from '../sessions.repo'
@@ -74,7 +74,7 @@ async function signUp(
       }
       return { kind: 'signed-in', session, newAccount: true }
     } catch (error) {
-      if (!(error instanceof AppError)) throw error
+      if (!(error instanceof Refusal)) throw error
       if (error.code === 'username_taken') continue
       if (error.code === 'invitation_code_invalid')
         return refused(socialSignInTexts.signUpFailed, validationTexts.invitationCode)

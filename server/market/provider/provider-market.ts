@@ -1,7 +1,7 @@
 import type { Bar, Chart, Fundamentals, ServerMessage, Tick, TimeRange, Title } from '../../../src/api/market'
 import type { ProviderClient } from '../../../src/api/provider'
 import type { Clock } from '../../clock'
-import { AppError } from '../../http/app-error'
+import { Refusal } from '../../refusal'
 import type { Instrument } from '../instrument'
 import type { MessageStore } from '../messages.repo'
 import type { MarketSource, Unsubscribe } from '../source'
@@ -195,7 +195,7 @@ export class ProviderMarket implements MarketSource {
       sessionDay: calendarOf(instrument.exchange).latestSessionAt(now).date * 86_400,
       now,
     })
-    if (!fundamentals) throw new AppError(503, 'market_unavailable', 'No market data for this title yet.')
+    if (!fundamentals) throw new Refusal('market_unavailable', 'No market data for this title yet.')
     return fundamentals
   }
 

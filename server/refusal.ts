@@ -1,7 +1,8 @@
 /**
- * Why the game refuses what a player asked, as the engine says it: a stable code, the text the player
- * reads and, for a refused field, that field's text. The engine knows nothing of HTTP: the routes map
- * each code to its status (server/http/refusal-status.ts, exhaustive over this union).
+ * Why the server refuses what a player asked, as the game, the accounts and the market say it: a
+ * stable code, the text the player reads and, for a refused field, that field's text. None of them
+ * knows HTTP: the routes map each code to its status (server/http/refusal-status.ts, exhaustive over
+ * this union).
  */
 export type RefusalCode =
   // not there, or not the player's to see
@@ -26,12 +27,29 @@ export type RefusalCode =
   | 'last_admin'
   | 'event_ended'
   | 'group_limit'
+  // accounts: sign-up, sign-in, links sent by mail
+  | 'invitation_code_invalid'
+  | 'username_taken'
+  | 'email_taken'
+  | 'oauth_identity_linked'
+  | 'invalid_link'
+  | 'invalid_credentials'
+  | 'confirmation_failed'
+  | 'sign_in_throttled'
+  // invitation links
+  | 'invitation_limit_reached'
+  | 'group_invitation_forbidden'
+  | 'invitation_not_open'
+  // the market's data is not there yet
+  | 'market_unavailable'
 
 export class Refusal extends Error {
   constructor(
     readonly code: RefusalCode,
     message: string,
     readonly fields?: Record<string, string>,
+    /** when asking again may be answered (a slow-down's wait) */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message)
     this.name = 'Refusal'
