@@ -66,6 +66,7 @@ export async function createContext(
   const db = connectDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
     onPoolError: (err) => log.warn({ err }, 'idle database connection lost'),
   })
   await migrateToLatest(db)

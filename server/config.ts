@@ -43,6 +43,11 @@ export interface Config {
   /** PostgreSQL connection string; SQLite under dataDir when absent. */
   databaseUrl?: string
   /**
+   * DATABASE_POOL_SIZE: PostgreSQL connections this process opens at most. Every process of a cluster
+   * opens its own: their sum should stay within what the server's cores serve well. @default 10
+   */
+  databasePoolSize: number
+  /**
    * REDIS_URL: several server processes on one PostgreSQL share ticks, messages and socket events
    * through this Redis; one of them publishes the market. Needs DATABASE_URL.
    */
@@ -107,6 +112,7 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   APP_ORIGIN: z.url().optional(),
   DATABASE_URL: z.string().min(1).optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   REDIS_URL: z.string().min(1).optional(),
   ALPHA_REDIS_PREFIX: z
     .string()
@@ -247,6 +253,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     appOrigin: (e.APP_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.ALPHA_REDIS_PREFIX,
     dataDir,

@@ -132,6 +132,8 @@ export async function startCluster(
     ...(stores
       ? { DATABASE_URL: stores.databaseUrl, REDIS_URL: redisUrl, ALPHA_REDIS_PREFIX: stores.prefix }
       : {}),
+    // each process's PostgreSQL connections (the server's default when unset)
+    ...(process.env.BENCH_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.BENCH_POOL_SIZE } : {}),
     ALPHA_DATA_DIR: dataDir,
     ALPHA_STATIC_DIR: join(dataDir, 'dist'),
     ALPHA_SECRET: 'bench-load-secret-that-is-at-least-32-characters',

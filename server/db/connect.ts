@@ -20,6 +20,8 @@ export interface DatabaseOptions {
   dataDir: string
   /** Told about errors of idle PostgreSQL connections. */
   onPoolError?: (error: Error) => void
+  /** PostgreSQL connections open at most. @default 10 */
+  poolSize?: number
 }
 
 // PostgreSQL returns int8 (our millisecond timestamps and counts) as strings unless told otherwise;
@@ -43,8 +45,12 @@ function openSqlite(dataDir: string): SQLite.Database {
  * An idle pooled connection that the server drops (restart, failover, admin termination) must not take
  * the process down: the pool replaces it on the next checkout.
  */
-function postgresPool(connectionString: string, onError: (error: Error) => void = () => {}): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max: 10 })
+function postgresPool(
+  connectionString: string,
+  max = 10,
+  onError: (error: Error) => void = () => {},
+): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max })
   pool.on('error', onError)
   return pool
 }
@@ -86,7 +92,7 @@ export function poolReadingOf(db: object): PoolReading | undefined {
 
 export function connectDatabase(options: DatabaseOptions): Db {
   if (options.databaseUrl) {
-    const pool = postgresPool(options.databaseUrl, options.onPoolError)
+    const pool = postgresPool(options.databaseUrl, options.poolSize, options.onPoolError)
     const db = new Kysely<Database>({
       dialect: new PostgresDialect({ pool: namingPool(pool) }),
       plugins: [new CamelCasePlugin()],

@@ -100,6 +100,13 @@ describe('loadConfig', () => {
       expect(configError({ ALPHA_STATE_ANSWERS_KEPT: value }), value).toContain('ALPHA_STATE_ANSWERS_KEPT:')
   })
 
+  it('opens 10 PostgreSQL connections per process unless the operator says otherwise', () => {
+    expect(loadConfig({ ALPHA_DATA_DIR: dataDir }).databasePoolSize).toBe(10)
+    expect(loadConfig({ ALPHA_DATA_DIR: dataDir, DATABASE_POOL_SIZE: '4' }).databasePoolSize).toBe(4)
+    for (const value of ['0', '101', 'many', '2.5'])
+      expect(configError({ DATABASE_POOL_SIZE: value }), value).toContain('DATABASE_POOL_SIZE:')
+  })
+
   it('refuses an invalid PORT with a message that names it', () => {
     for (const port of ['abc', '70000', '-1', '80.5']) {
       const message = configError({ PORT: port })
