@@ -2,7 +2,12 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../server/db/database'
 import { type MessageGeneratorOptions, messagesBetween } from '../../server/market/messages'
-import { databaseMessageStore, newestMessageIds, parsedMessagesKept } from '../../server/market/messages.repo'
+import {
+  databaseMessageStore,
+  newestIdsFreshMs,
+  newestMessageIds,
+  parsedMessagesKept,
+} from '../../server/market/messages.repo'
 import { instruments } from '../../server/market/universe'
 import type { ServerMessage } from '../../src/api/market'
 import { dialects } from '../support/databases'
@@ -85,5 +90,31 @@ describe.each(dialects)('the message store on %s', (dialect) => {
       await sql`analyze market_messages`.execute(db)
       expect(await postgresRowsVisited(db, statement, 'market_messages')).toBeLessThanOrEqual(400)
     }
+  })
+
+  it("answers reads from its last one for a while: another process's messages show after it, its own at once", async () => {
+    let clock = 0
+    const store = databaseMessageStore(db, () => clock)
+    const other = databaseMessageStore(db)
+    const from = start + 20 * 86_400_000
+    const first = messagesOf(from, 5)
+    await store.save(first)
+    expect(await store.recent(from - 1, 200)).toEqual(newestFirst(first))
+    const byOther = messagesOf(from + 5 * intervalMs, 2)
+    await other.save(byOther)
+    clock += newestIdsFreshMs - 1
+    expect(await store.recent(from - 1, 200)).toEqual(newestFirst(first))
+    // a narrower ask (a later start, fewer rows) is cut from the same read
+    const second = first[1] as ServerMessage
+    expect(await store.recent(second.t * 1000, 2)).toEqual(newestFirst(first).slice(0, 2))
+    clock += 1
+    expect(await store.recent(from - 1, 200)).toEqual(newestFirst([...first, ...byOther]))
+    const mine = messagesOf(from + 7 * intervalMs, 1)
+    await store.save(mine)
+    expect(await store.recent(from - 1, 200)).toEqual(newestFirst([...first, ...byOther, ...mine]))
+    // a wider ask than the read kept (an earlier start) reads again
+    const late = messagesOf(from + 8 * intervalMs, 1)
+    await other.save(late)
+    expect(await store.recent(from - 2, 200)).toEqual(newestFirst([...first, ...byOther, ...mine, ...late]))
   })
 })
