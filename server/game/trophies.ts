@@ -5,7 +5,7 @@ import type { AppContext } from '../context'
 import type { Executor } from '../db/database'
 import { inTransaction } from '../db/transaction'
 import type { Job } from '../jobs/job-runner'
-import { eventsWithPrizeDue, settleEventPrize } from './groups'
+import { eventsWithPrizeDue, settleEventPrize } from './group-prizes'
 import { foldedBeyond } from './ranking-days'
 import { computeRanking, lifetimeOf, scopeFor } from './rankings'
 

@@ -17,18 +17,8 @@ import type { AppContext } from '../context'
 import type { Tx } from '../db/database'
 import { removeAvatars } from '../game/avatar-files'
 import { announceGroupChange } from '../game/group-changes'
-import {
-  addMembers,
-  type Changed,
-  createGroup,
-  deleteGroup,
-  groupErrors,
-  joinGroup,
-  leaveGroup,
-  saveGroup,
-  setActiveGroup,
-  setMembers,
-} from '../game/groups'
+import { addMembers, joinGroup, leaveGroup, setActiveGroup, setMembers } from '../game/group-members'
+import { type Changed, createGroup, deleteGroup, groupErrors, saveGroup } from '../game/groups'
 import { groupFor, groupListsFor, membersOf } from '../game/groups.repo'
 import { notFound } from './app-error'
 import { assertAppRequest } from './csrf'

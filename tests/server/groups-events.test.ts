@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inTransaction } from '../../server/db/transaction'
-import { eventsWithPrizeDue, prizeWalletOf, settleEventPrize } from '../../server/game/groups'
+import { eventsWithPrizeDue, prizeWalletOf, settleEventPrize } from '../../server/game/group-prizes'
 import type { Group } from '../../src/api/groups'
 import type { AuthUser } from '../../src/api/users'
 import { type SignedUp, signUpPlayer } from '../support/accounts'
