@@ -21,7 +21,7 @@ import {
 } from './groups'
 import { groupAudience, lockGroup, membershipOf, membersOf, resetStaleActiveGroups } from './groups.repo'
 
-/** Who plays in a group: admins' member lists, joining, leaving, an account's groups when it goes. */
+// Who plays in a group: admins' member lists, joining, leaving, an account's groups when it goes.
 
 async function checkPlayersExist(tx: Tx, ids: readonly number[], field: string): Promise<void> {
   if (ids.length === 0) return

@@ -4,10 +4,8 @@ import type { UserGroupRow } from '../db/tables/groups.table'
 import { fieldRefusal } from '../refusal'
 import { bankAddress, post, walletsOf } from './ledger'
 
-/**
- * An event's extra prize: funded from its creator's wallet when the event is made, held in a wallet of
- * its own, paid to the winner once the event has ended, refunded when the event goes before that.
- */
+// An event's extra prize: funded from its creator's wallet when the event is made, held in a wallet of
+// its own, paid to the winner once the event has ended, refunded when the event goes before that.
 
 /** The wallet that holds an event's extra prize from its creation until it is paid. */
 export const prizeWalletOf = (groupId: number) => `prize:group:${groupId}`
