@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path'
 import { z } from 'zod'
 import { type SocialProvider, socialProviders } from '../src/api/oauth'
 import type { ProviderAuth } from '../src/api/provider/auth'
+import { defaultPoolSize } from './db/connect'
 import { instrumentById } from './market/universe'
 
 /** OAuth client credentials of one social sign-in provider; the provider is offered only when both are set. */
@@ -44,7 +45,7 @@ export interface Config {
   databaseUrl?: string
   /**
    * DATABASE_POOL_SIZE: PostgreSQL connections this process opens at most. Every process of a cluster
-   * opens its own: their sum should stay within what the server's cores serve well. @default 10
+   * opens its own: their sum should stay within what the server's cores serve well. @default defaultPoolSize (10)
    */
   databasePoolSize: number
   /**
@@ -112,7 +113,7 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   APP_ORIGIN: z.url().optional(),
   DATABASE_URL: z.string().min(1).optional(),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(defaultPoolSize),
   REDIS_URL: z.string().min(1).optional(),
   ALPHA_REDIS_PREFIX: z
     .string()

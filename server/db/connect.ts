@@ -20,9 +20,12 @@ export interface DatabaseOptions {
   dataDir: string
   /** Told about errors of idle PostgreSQL connections. */
   onPoolError?: (error: Error) => void
-  /** PostgreSQL connections open at most. @default 10 */
+  /** PostgreSQL connections open at most. @default defaultPoolSize */
   poolSize?: number
 }
+
+/** PostgreSQL connections a process opens at most unless told otherwise (DATABASE_POOL_SIZE). */
+export const defaultPoolSize = 10
 
 // PostgreSQL returns int8 (our millisecond timestamps and counts) as strings unless told otherwise;
 // every value we store fits a double exactly.
@@ -47,7 +50,7 @@ function openSqlite(dataDir: string): SQLite.Database {
  */
 function postgresPool(
   connectionString: string,
-  max = 10,
+  max = defaultPoolSize,
   onError: (error: Error) => void = () => {},
 ): pg.Pool {
   const pool = new pg.Pool({ connectionString, max })
