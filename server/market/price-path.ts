@@ -176,8 +176,25 @@ export class PricePath {
     }
     points[secondsPerMinute] = to
     const [high, low] = this.minuteExtremes(path, minute)
-    for (let i = 1; i < secondsPerMinute; i += 1)
-      points[i] = Math.min(high, Math.max(low, points[i] as number))
+    // The minute's high and low are drawn apart from these seconds, so the seconds may reach past them.
+    // Clamped, the price stood still at the high or low for up to 38 s (a quote that looked frozen).
+    // Instead the excursions above the straight line from `from` to `to` shrink by one factor until
+    // the highest touches the high, and those below it likewise to the low: every second still moves.
+    let up = 1
+    let down = 1
+    for (let i = 1; i < secondsPerMinute; i += 1) {
+      const line = from + (i / secondsPerMinute) * (to - from)
+      const point = points[i] as number
+      if (point > high) up = Math.min(up, Math.max(0, (high - line) / (point - line)))
+      else if (point < low) down = Math.min(down, Math.max(0, (low - line) / (point - line)))
+    }
+    if (up === 1 && down === 1) return points
+    for (let i = 1; i < secondsPerMinute; i += 1) {
+      const line = from + (i / secondsPerMinute) * (to - from)
+      const excursion = (points[i] as number) - line
+      // (the bounds again only against rounding: the touching second lands on them within an ulp)
+      points[i] = Math.min(high, Math.max(low, line + excursion * (excursion > 0 ? up : down)))
+    }
     return points
   }
 }

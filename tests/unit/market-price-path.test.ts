@@ -50,6 +50,30 @@ describe('simulated price path (GBM)', () => {
     expect(path.priceAt(saturday + 1500)).toBe(prices[1])
   })
 
+  it('never stands still from one second to the next while it trades, and stays inside each minute bar', () => {
+    // the minute's high and low are drawn apart from its second prices: clamping the seconds to them
+    // held bitcoin's price still for up to 38 s, a quote that looked frozen
+    const start = utc('2026-11-28T00:00:00')
+    for (const id of [bitcoin, apple, 99980]) {
+      const path = pathOf(id, 1)
+      const session = calendarOf(path.instrument.exchange).latestSessionAt(start + 16 * 3_600_000)
+      const minutes = path.sessionPath(session)
+      let standingStill = 0
+      for (let minute = 0; minute < 60; minute += 1) {
+        const [high, low] = path.minuteExtremes(minutes, minute)
+        let previous = Number.NaN
+        for (let second = 0; second <= 60; second += 1) {
+          const log = path.logAt(minutes, session.start + minute * 60_000 + second * 1000)
+          expect(log).toBeLessThanOrEqual(high)
+          expect(log).toBeGreaterThanOrEqual(low)
+          if (log === previous) standingStill += 1
+          previous = log
+        }
+      }
+      expect(standingStill, `title ${id}`).toBe(0)
+    }
+  })
+
   it('opens each session at the previous close and ends it at the day close', () => {
     const path = pathOf(apple)
     const session = calendarOf('nyse').latestSessionAt(utc('2025-03-12T15:00:00'))
