@@ -8,6 +8,14 @@
 const hiddenOrReordering = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/u
 
 /**
+ * The joiner inside an emoji sequence ('👨‍👩‍👧', '🏳️‍🌈', '🧑🏽‍💻'): between two pictographs (the first
+ * perhaps with its emoji presentation or skin tone) it draws them as one emoji, and changes nothing
+ * else, so there it stays.
+ */
+const emojiJoiner =
+  /(?<=\p{Extended_Pictographic}[\u{FE0F}\u{1F3FB}-\u{1F3FF}]?)\u200D(?=\p{Extended_Pictographic})/gu
+
+/**
  * A name as the game keeps it (group names, usernames): NFKC-normalised, so fullwidth 'Ｂｕｌｌｓ' or
  * the ligature 'ﬁ' become the letters they look like, then trimmed. Undefined when the name holds a
  * character that hides or reorders text: refused, not silently removed, so what a player sees in the
@@ -15,5 +23,5 @@ const hiddenOrReordering = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/u
  */
 export function normalizedName(raw: string): string | undefined {
   const name = raw.normalize('NFKC')
-  return hiddenOrReordering.test(name) ? undefined : name.trim()
+  return hiddenOrReordering.test(name.replace(emojiJoiner, '')) ? undefined : name.trim()
 }

@@ -58,6 +58,21 @@ describe('normalizedName', () => {
       expect(normalizedName(name)).toBe(name)
   })
 
+  it('keeps the joiner inside an emoji sequence, and refuses it anywhere else', () => {
+    for (const name of ['Family 👨\u200D👩\u200D👧', 'Pride 🏳️\u200D🌈', 'Coders 🧑🏽\u200D💻'])
+      expect(normalizedName(name), JSON.stringify(name)).toBe(name)
+    // beside a letter it only hides: 'Bu\u200Dlls' looks like 'Bulls'
+    for (const name of [
+      'Bu\u200Dlls',
+      '🚀\u200DBulls',
+      'Bulls\u200D🚀',
+      '\u200D🚀',
+      '🚀\u200D',
+      '🚀\u200D\u200D🚀',
+    ])
+      expect(normalizedName(name), JSON.stringify(name)).toBeUndefined()
+  })
+
   it('yields a name it takes as it is, with nothing of what it refuses in it', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'binary', maxLength: 30 }), (raw) => {
@@ -65,8 +80,19 @@ describe('normalizedName', () => {
         if (name === undefined) return
         expect(normalizedName(name)).toBe(name)
         // by code point: the high half of a valid pair ('𐀀') is no lone surrogate
-        const codePoints = new Set([...name].map((char) => char.codePointAt(0)))
-        for (const codePoint of Object.values(refused)) expect(codePoints.has(codePoint)).toBe(false)
+        const chars = [...name]
+        const codePoints = new Set(chars.map((char) => char.codePointAt(0)))
+        for (const codePoint of Object.values(refused))
+          if (codePoint !== 0x200d) expect(codePoints.has(codePoint)).toBe(false)
+        // a joiner only between two pictographs (the first perhaps with its presentation or skin tone)
+        chars.forEach((char, i) => {
+          if (char !== '\u200D') return
+          const before = /[\u{FE0F}\u{1F3FB}-\u{1F3FF}]/u.test(chars[i - 1] ?? '')
+            ? chars[i - 2]
+            : chars[i - 1]
+          expect(/\p{Extended_Pictographic}/u.test(before ?? '')).toBe(true)
+          expect(/\p{Extended_Pictographic}/u.test(chars[i + 1] ?? '')).toBe(true)
+        })
       }),
     )
   })
