@@ -132,6 +132,8 @@ export async function startCluster(
     ...(stores
       ? { DATABASE_URL: stores.databaseUrl, REDIS_URL: redisUrl, ALPHA_REDIS_PREFIX: stores.prefix }
       : {}),
+    // the game's zone, the one the bench's clock target is set in (the server's default when unset)
+    ...(process.env.ALPHA_TIME_ZONE ? { ALPHA_TIME_ZONE: process.env.ALPHA_TIME_ZONE } : {}),
     // each process's PostgreSQL connections (the server's default when unset)
     ...(process.env.BENCH_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.BENCH_POOL_SIZE } : {}),
     ALPHA_DATA_DIR: dataDir,
