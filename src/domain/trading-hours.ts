@@ -47,7 +47,8 @@ export function computeSessionOnDate(hours: TradingHours, day: number): SessionT
  * weeks of dates, every time the same ones. Keyed by the hours' content, not the object: titles read
  * from JSON bring equal hours in fresh objects.
  */
-const sessions = new BoundedMap<string, SessionTimes | null>(4096)
+export const sessionsKept = 4096
+const sessions = new BoundedMap<string, SessionTimes | null>(sessionsKept)
 
 /** How many sessions are kept (a test holds the memo bounded). */
 export const keptSessions = (): number => sessions.size
