@@ -69,10 +69,12 @@ export function pick<T>(items: readonly T[], u: number): T {
 
 /** Picks by weight with a uniform draw `u` in (0, 1). */
 export function pickWeighted<T>(items: readonly T[], weightOf: (item: T) => number, u: number): T {
-  const total = items.reduce((sum, item) => sum + weightOf(item), 0)
+  // each weight asked once: a weight may take a look at the item's market
+  const weights = items.map(weightOf)
+  const total = weights.reduce((sum, weight) => sum + weight, 0)
   let left = u * total
-  for (const item of items) {
-    left -= weightOf(item)
+  for (const [i, item] of items.entries()) {
+    left -= weights[i] as number
     if (left < 0) return item
   }
   return pick(items, u)

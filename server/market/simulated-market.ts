@@ -10,7 +10,7 @@ import { PricePath } from './price-path'
 import { quote } from './quote'
 import { seedFromString, uniform } from './random'
 import type { MarketSource, Unsubscribe } from './source'
-import { calendarOf } from './trading-hours'
+import { calendarOf, type TradingCalendar } from './trading-hours'
 import { toTitle, instruments as universe } from './universe'
 
 export interface SimulatedMarketOptions {
@@ -65,6 +65,20 @@ export class SimulatedMarket implements MarketSource {
       avatarUrl: (handle: string) => options.avatarUrl(handle),
       priceAt: (instrument: Instrument, t: number) =>
         this.#entries.get(instrument.id)?.history.path.priceAt(t) ?? instrument.startPrice,
+      tradingAt: (t: number) => {
+        // titles share a few exchanges: each exchange's calendar is asked once per moment
+        const open = new Map<TradingCalendar, boolean>()
+        return (instrument: Instrument) => {
+          const calendar = this.#entries.get(instrument.id)?.history.calendar
+          if (!calendar) return true
+          let trades = open.get(calendar)
+          if (trades === undefined) {
+            trades = calendar.isOpen(t)
+            open.set(calendar, trades)
+          }
+          return trades
+        }
+      },
     }
     this.#messages = new MessageFeed(generator, options.store, options.clock, options.log)
   }

@@ -2,12 +2,15 @@ import { createHash } from 'node:crypto'
 import { describe, expect, it, vi } from 'vitest'
 import { authors } from '../../server/market/authors'
 import { identiconSvg } from '../../server/market/avatars'
+import type { Instrument } from '../../server/market/instrument'
 import {
   type MessageGeneratorOptions,
   messageForSlot,
   messagesBetween,
   messageTime,
+  shutMarketBuzzShare,
 } from '../../server/market/messages'
+import { calendarOf } from '../../server/market/trading-hours'
 import { instrumentById, instruments } from '../../server/market/universe'
 import { serverMessageSchema } from '../../src/api/market'
 import { keptNumberFormats } from '../../src/domain/number-format'
@@ -84,6 +87,47 @@ describe('message stream', () => {
     expect(stepped).toEqual(whole)
     const times = whole.map((message) => message.t)
     expect(times).toEqual([...times].sort((a, b) => a - b))
+  })
+})
+
+describe('what the messages talk about', () => {
+  const trades = (instrument: Instrument, t: number) => calendarOf(instrument.exchange).isOpen(t)
+  const tradingAt = (t: number) => (instrument: Instrument) => trades(instrument, t)
+  /** The share of a day's messages whose first title's market trades when it is written. */
+  function tradingShare(generator: MessageGeneratorOptions, dayIso: string): number {
+    const messages = messagesBetween(
+      generator,
+      Date.parse(`${dayIso}T00:00:00Z`),
+      Date.parse(`${dayIso}T23:59:59Z`),
+    )
+    const open = messages.filter((message) => {
+      const first = instrumentById(message.titles[0]?.title_id ?? 0)
+      return first !== undefined && trades(first, message.t * 1000)
+    })
+    return open.length / messages.length
+  }
+
+  it('is mostly the markets that trade: on a weekend the crypto currencies, not the shut share markets', () => {
+    // a Saturday: only the crypto currencies trade, 19 of the universe's 176 points of buzz
+    expect(tradingShare({ ...options(3), tradingAt }, '2026-11-28')).toBeGreaterThan(0.6)
+    // every title at its full buzz whatever its market: nearly nine messages in ten nobody could predict on
+    expect(tradingShare(options(3), '2026-11-28')).toBeLessThan(0.2)
+    // a weekday: most markets trade for part of it, and the messages follow them round the clock
+    expect(tradingShare({ ...options(3), tradingAt }, '2026-11-30')).toBeGreaterThan(0.85)
+  })
+
+  it('still lets a shut market be talked about now and then', () => {
+    const saturday = messagesBetween(
+      { ...options(3), tradingAt },
+      Date.parse('2026-11-28T00:00:00Z'),
+      Date.parse('2026-11-28T23:59:59Z'),
+    )
+    const shut = saturday.filter((message) => {
+      const first = instrumentById(message.titles[0]?.title_id ?? 0)
+      return first !== undefined && !trades(first, message.t * 1000)
+    })
+    expect(shutMarketBuzzShare).toBeGreaterThan(0)
+    expect(shut.length).toBeGreaterThan(0)
   })
 })
 

@@ -123,6 +123,18 @@ describe('simulated market source', () => {
     expect(store.saved).toHaveLength(0)
   })
 
+  it('talks mostly of the titles that trade: on a Saturday, the crypto currencies', async () => {
+    const saturday = utc('2025-03-15T12:00:00')
+    const { source } = market(saturday)
+    const recent = await source.recentMessages({ sinceMs: saturday - 3_600_000, limit: 50 })
+    const trading = recent.filter((message) => {
+      const first = source.title(message.titles[0]?.title_id ?? 0)
+      return first?.type === 'crypto_currency'
+    })
+    // at full buzz whatever the market, about one in nine (the crypto currencies' share of the buzz)
+    expect(trading.length).toBeGreaterThan(30)
+  })
+
   it('publishes due messages: stored before listeners hear them, once each, cheap after a jump', async () => {
     const { source, store, advance } = market(wednesday)
     const heard: ServerMessage[] = []
