@@ -190,6 +190,15 @@ describe('market truth on screen', () => {
     await panel.getByText(note ?? '').waitFor()
     expect(await pageScrollsSideways(page)).toBe(false)
     expect(await checkA11y(page)).toEqual([])
+
+    // in the stream a shut market's Up is disabled and looks it: not the colour of one that trades
+    await page.goto('/livestream')
+    const feed = page.getByRole('feed', { name: 'Live tweets' })
+    const up = (disabled: boolean) => feed.getByRole('button', { name: 'Up', exact: true, disabled }).first()
+    const colourOf = (button: Locator) => button.evaluate((element) => getComputedStyle(element).color)
+    await up(true).waitFor({ timeout: 30_000 })
+    await up(false).waitFor({ timeout: 30_000 })
+    expect(await colourOf(up(true))).not.toBe(await colourOf(up(false)))
     expect(issues.all()).toEqual([])
     await page.context().close()
   })
