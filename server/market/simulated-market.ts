@@ -10,7 +10,7 @@ import { PricePath } from './price-path'
 import { quote } from './quote'
 import { seedFromString, uniform } from './random'
 import type { MarketSource, Unsubscribe } from './source'
-import { calendarOf, type TradingCalendar } from './trading-hours'
+import { calendarOf, type ExchangeId } from './trading-hours'
 import { toTitle, instruments as universe } from './universe'
 
 export interface SimulatedMarketOptions {
@@ -67,14 +67,12 @@ export class SimulatedMarket implements MarketSource {
         this.#entries.get(instrument.id)?.history.path.priceAt(t) ?? instrument.startPrice,
       tradingAt: (t: number) => {
         // titles share a few exchanges: each exchange's calendar is asked once per moment
-        const open = new Map<TradingCalendar, boolean>()
-        return (instrument: Instrument) => {
-          const calendar = this.#entries.get(instrument.id)?.history.calendar
-          if (!calendar) return true
-          let trades = open.get(calendar)
+        const open = new Map<ExchangeId, boolean>()
+        return ({ exchange }: Instrument) => {
+          let trades = open.get(exchange)
           if (trades === undefined) {
-            trades = calendar.isOpen(t)
-            open.set(calendar, trades)
+            trades = calendarOf(exchange).isOpen(t)
+            open.set(exchange, trades)
           }
           return trades
         }

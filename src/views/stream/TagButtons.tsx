@@ -7,21 +7,17 @@ import { feedKeyShortcuts } from './feed-keys'
 import type { TagRefusals } from './use-tag-refusals'
 
 // the classes of `<Button size="sm" variant="outline" colorPalette="up" color="up.text">`, built once:
-// a row is made 50 times a second, and the styled Button resolves its props on every render. The
-// direction's colour is a utility, which outranks the recipe's disabled colour: disabled, it is grey
-// again, or a refused direction would look as pressable as an allowed one.
-// (Literal objects: Panda finds its styles in the source at build time.)
+// a row is made 50 times a second, and the styled Button resolves its props on every render
+const direction = button({ size: 'sm', variant: 'outline' })
+// The direction's colour is a utility, which outranks the recipe's disabled colour: disabled, the text
+// is grey again (a state selector outranks the plain colour), or a refused direction would look as
+// pressable as an allowed one.
+const greyWhenDisabled = css({ _disabled: { color: 'fg.disabled' } })
 const classes = {
   box: css({ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: '1' }),
   row: css({ display: 'flex', gap: '2' }),
-  up: cx(
-    button({ size: 'sm', variant: 'outline' }),
-    css({ colorPalette: 'up', color: 'up.text', _disabled: { color: 'fg.disabled' } }),
-  ),
-  down: cx(
-    button({ size: 'sm', variant: 'outline' }),
-    css({ colorPalette: 'down', color: 'down.text', _disabled: { color: 'fg.disabled' } }),
-  ),
+  up: cx(direction, css({ colorPalette: 'up', color: 'up.text' }), greyWhenDisabled),
+  down: cx(direction, css({ colorPalette: 'down', color: 'down.text' }), greyWhenDisabled),
   reason: css({ fontSize: 'xs', color: 'fg.muted', textAlign: 'end', maxW: 'xs' }),
 }
 
