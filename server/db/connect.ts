@@ -32,11 +32,33 @@ export const defaultPoolSize = 10
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value))
 
+/** How long a process opening the file waits for another to let go of it before giving up. */
+const walSwitchPatienceMs = 5000
+
+/**
+ * Puts the file in WAL mode (a no-op once it is). Switching needs the file to itself, and SQLite
+ * answers SQLITE_BUSY at once, without its busy handler, while another connection holds a write lock
+ * (two processes starting on a new file: the server and `npm run admin`). So it tries again every
+ * 20 ms, blocking: it runs once, while the process starts.
+ */
+function enterWalMode(sqlite: SQLite.Database): void {
+  const giveUpAt = Date.now() + walSwitchPatienceMs
+  for (;;) {
+    try {
+      sqlite.pragma('journal_mode = WAL')
+      return
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() > giveUpAt) throw error
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20)
+    }
+  }
+}
+
 function openSqlite(dataDir: string): SQLite.Database {
   const file = dataDir === ':memory:' ? ':memory:' : join(dataDir, 'alpha.sqlite')
   if (file !== ':memory:') mkdirSync(dataDir, { recursive: true })
   const sqlite = new SQLite(file)
-  sqlite.pragma('journal_mode = WAL')
+  enterWalMode(sqlite)
   // FULL: an acknowledged bet or tag survives a power cut, not only a process crash.
   sqlite.pragma('synchronous = FULL')
   sqlite.pragma('foreign_keys = ON')
