@@ -1,17 +1,23 @@
+import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { createContext } from './app'
 import { formatInvitationCode } from './auth/invitation-codes'
 import { createInvitationCodes } from './auth/invitations.repo'
-import { ConfigError, loadConfig } from './config'
+import { ConfigError, loadConfig, loadDatabaseLocation } from './config'
+import { sqliteFileOf } from './db/connect'
+import { backUpSqlite } from './db/sqlite-backup'
 import { describeVerdict, verifyLedger } from './game/verify-ledger'
 import { guardedLogOutput } from './log-output'
 import { createLogger } from './logger'
 
 const usage = `Usage: npm run admin -- invite [--count N] [--days D]
        npm run admin -- verify-ledger
+       npm run admin -- backup FILE
   invite          print N new single-use invitation codes (default 1), valid for D days (default 30)
   verify-ledger   recompute the ledger's and the settlements' hash chains and every balance from the
-                  ledger: "ledger verified" with the counts (exit 0) or the first mismatch (exit 1)`
+                  ledger: "ledger verified" with the counts (exit 0) or the first mismatch (exit 1)
+  backup          copy the embedded SQLite database, while the server runs, to the new file FILE
+                  (PostgreSQL: use pg_dump)`
 
 /** Operator commands; they use the same configuration (DATABASE_URL, ALPHA_DATA_DIR) as the server. */
 function parse(argv: string[]) {
@@ -37,6 +43,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const { positionals, values } = parsed
   if (!values.help && positionals[0] === 'verify-ledger') return verifyBooks()
+  if (!values.help && positionals[0] === 'backup') return backUp(positionals.slice(1))
   if (values.help || positionals[0] !== 'invite') {
     console.log(usage)
     return values.help ? 0 : 2
@@ -65,6 +72,26 @@ async function main(argv: string[]): Promise<number> {
   } finally {
     await ctx.db.destroy()
   }
+}
+
+function backUp(files: string[]): number {
+  if (files.length !== 1) {
+    console.error(`backup needs one FILE to write\n\n${usage}`)
+    return 2
+  }
+  const { databaseUrl, dataDir } = loadDatabaseLocation()
+  if (databaseUrl) {
+    console.error('backup copies the embedded SQLite database; on PostgreSQL (DATABASE_URL) use pg_dump')
+    return 2
+  }
+  const destination = resolve(files[0] ?? '')
+  const outcome = backUpSqlite(sqliteFileOf(dataDir), destination)
+  if (!outcome.ok) {
+    console.error(outcome.message)
+    return 2
+  }
+  console.log(`backup written: ${destination} (${outcome.bytes} bytes)`)
+  return 0
 }
 
 async function verifyBooks(): Promise<number> {

@@ -221,6 +221,11 @@ function loadSecret(explicit: string | undefined, dataDir: string): Buffer {
 
 export class ConfigError extends Error {}
 
+function invalidConfiguration(error: z.ZodError): ConfigError {
+  const lines = error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)
+  return new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+}
+
 /** Comma-separated title ids of the universe, each once. */
 function readPollTitles(value: string): number[] {
   const ids = value
@@ -235,12 +240,22 @@ function readPollTitles(value: string): number[] {
   return [...new Set(ids.map(Number))]
 }
 
+/**
+ * Only where the database is (DATABASE_URL, ALPHA_DATA_DIR), read as loadConfig reads them: for the
+ * operator commands that must not touch the data folder otherwise (loadConfig writes a secret key
+ * into it when ALPHA_SECRET is unset).
+ */
+export function loadDatabaseLocation(
+  env: NodeJS.ProcessEnv = process.env,
+): Pick<Config, 'databaseUrl' | 'dataDir'> {
+  const parsed = envSchema.pick({ DATABASE_URL: true, ALPHA_DATA_DIR: true }).safeParse(env)
+  if (!parsed.success) throw invalidConfiguration(parsed.error)
+  return { databaseUrl: parsed.data.DATABASE_URL, dataDir: resolve(parsed.data.ALPHA_DATA_DIR) }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env)
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
-  }
+  if (!parsed.success) throw invalidConfiguration(parsed.error)
   const e = parsed.data
   if (!validTimeZone(e.ALPHA_TIME_ZONE))
     throw new ConfigError(`ALPHA_TIME_ZONE: unknown zone ${e.ALPHA_TIME_ZONE}`)

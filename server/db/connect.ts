@@ -54,8 +54,13 @@ function enterWalMode(sqlite: SQLite.Database): void {
   }
 }
 
+/** The SQLite database file of a data folder. */
+export function sqliteFileOf(dataDir: string): string {
+  return join(dataDir, 'alpha.sqlite')
+}
+
 function openSqlite(dataDir: string): SQLite.Database {
-  const file = dataDir === ':memory:' ? ':memory:' : join(dataDir, 'alpha.sqlite')
+  const file = dataDir === ':memory:' ? ':memory:' : sqliteFileOf(dataDir)
   if (file !== ':memory:') mkdirSync(dataDir, { recursive: true })
   const sqlite = new SQLite(file)
   enterWalMode(sqlite)
