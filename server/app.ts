@@ -5,6 +5,7 @@ import fastifyRateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { appVersion } from '../src/api/client/app-version'
+import { signInPruneJob } from './auth/sign-in-prune'
 import { AdjustableClock, type Clock, systemClock } from './clock'
 import { joinCluster } from './cluster/cluster'
 import type { Config } from './config'
@@ -109,6 +110,7 @@ export async function createContext(
       await pruneIdempotencyKeys(ctx, now)
     },
   })
+  jobs.register(signInPruneJob(ctx.db))
   registerGameJobs(ctx)
   jobs.register(authorScoresJob(ctx.db))
   // Opening before settling: a pass after a long pause opens and settles the missed polls at once.

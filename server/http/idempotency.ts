@@ -7,7 +7,7 @@ import { preparedQuery } from '../db/prepared-query'
 import type { IdempotencyKeysTable } from '../db/tables/idempotency-keys.table'
 import { inTransaction } from '../db/transaction'
 import { inWriteTransaction } from '../db/write-batch'
-import { yieldToRequests } from '../jobs/job-runner'
+import { deleteInChunks } from '../jobs/chunked-delete'
 import { AppError } from './app-error'
 
 export interface WriteResult<T> {
@@ -152,9 +152,8 @@ export async function pruneIdempotencyKeys(
   now: number,
   chunk = pruneChunk,
 ): Promise<number> {
-  let dropped = 0
-  for (;;) {
-    const result = await ctx.db
+  return deleteInChunks(chunk, (limit) =>
+    ctx.db
       .deleteFrom('idempotencyKeys')
       .where((eb) =>
         eb(
@@ -165,14 +164,10 @@ export async function pruneIdempotencyKeys(
             .select(['userId', 'key'])
             .where('createdAt', '<', now - idempotencyKeyLifetimeMs)
             .orderBy('createdAt')
-            .limit(chunk)
+            .limit(limit)
             .$asTuple('userId', 'key'),
         ),
       )
-      .executeTakeFirst()
-    const count = Number(result.numDeletedRows)
-    dropped += count
-    if (count < chunk) return dropped
-    await yieldToRequests()
-  }
+      .executeTakeFirst(),
+  )
 }

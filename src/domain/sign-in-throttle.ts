@@ -10,3 +10,11 @@ export function signInDelayMs(failures: number): number {
   if (failures < freeSignInFailures) return 0
   return Math.min(maxSignInDelayMs, 1000 * 2 ** (failures - freeSignInFailures))
 }
+
+/**
+ * A login's failures are forgotten a day after its last one (the rows go): the count slows a guesser
+ * who keeps guessing, at one try per `maxSignInDelayMs` at worst (96 a day); one who pauses a day gets
+ * five free tries again, fewer. Longer than any wait, so forgetting never ends a wait early, and the
+ * rows of logins mistyped once do not pile up.
+ */
+export const signInFailuresForgottenAfterMs = 24 * 3600_000

@@ -1,6 +1,11 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { freeSignInFailures, maxSignInDelayMs, signInDelayMs } from '../../src/domain/sign-in-throttle'
+import {
+  freeSignInFailures,
+  maxSignInDelayMs,
+  signInDelayMs,
+  signInFailuresForgottenAfterMs,
+} from '../../src/domain/sign-in-throttle'
 
 describe('signInDelayMs', () => {
   it('lets the first five failures retry at once', () => {
@@ -27,6 +32,15 @@ describe('signInDelayMs', () => {
         expect(delay).toBeGreaterThanOrEqual(0)
         expect(delay).toBeLessThanOrEqual(maxSignInDelayMs)
         expect(signInDelayMs(failures + more)).toBeGreaterThanOrEqual(delay)
+      }),
+    )
+  })
+
+  it('forgets failures a day after the last one, long after any wait has ended', () => {
+    expect(signInFailuresForgottenAfterMs).toBe(24 * 3600_000)
+    fc.assert(
+      fc.property(fc.nat(1_000_000), (failures) => {
+        expect(signInDelayMs(failures)).toBeLessThan(signInFailuresForgottenAfterMs)
       }),
     )
   })

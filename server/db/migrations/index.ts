@@ -19,6 +19,7 @@ import * as crowdByTitle from './0017-crowd-by-title'
 import * as memberActivity from './0018-member-activity'
 import * as authorScoreProgress from './0019-author-score-progress'
 import * as newestMessages from './0020-newest-messages'
+import * as signInAges from './0021-sign-in-ages'
 
 /** Every migration in order. Released ones are frozen: change the schema with a new file. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0018-member-activity': memberActivity,
   '0019-author-score-progress': authorScoreProgress,
   '0020-newest-messages': newestMessages,
+  '0021-sign-in-ages': signInAges,
 }
