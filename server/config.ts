@@ -108,6 +108,9 @@ const flag = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no', 'on', 'off'])
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v))
 
+/** The game calendar's zone when ALPHA_TIME_ZONE is unset. */
+export const defaultTimeZone = 'Europe/Berlin'
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
@@ -122,7 +125,7 @@ const envSchema = z.object({
   ALPHA_DATA_DIR: z.string().default('./data'),
   SMTP_URL: z.string().min(1).optional(),
   MAIL_FROM: z.string().default('Alpha <no-reply@localhost>'),
-  ALPHA_TIME_ZONE: z.string().default('Europe/Berlin'),
+  ALPHA_TIME_ZONE: z.string().default(defaultTimeZone),
   ALPHA_SECRET: z.string().min(32).optional(),
   ALPHA_TEST_CLOCK: flag.default(false),
   ALPHA_BOTS: flag.default(true),

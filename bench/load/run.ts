@@ -3,6 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { Temporal } from 'temporal-polyfill'
+import { defaultTimeZone } from '../../server/config'
 import { calendarOf } from '../../server/market/trading-hours'
 import { instruments } from '../../server/market/universe'
 import { nextMessage } from '../child-message'
@@ -88,7 +89,7 @@ const maxTickDelayP99Ms = Number(env.BENCH_TICK_DELAY_MS ?? 1000)
 /** a worker whose event loop lags more than this may be the bottleneck: the step is flagged */
 const workerLagFlagMs = 50
 const idleSampleMs = 5000
-const zone = env.ALPHA_TIME_ZONE ?? 'Europe/Berlin'
+const zone = env.ALPHA_TIME_ZONE ?? defaultTimeZone
 const readme = new URL('../README.md', import.meta.url).pathname
 const runStartedAt = performance.now()
 
