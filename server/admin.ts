@@ -85,7 +85,16 @@ function backUp(files: string[]): number {
     return 2
   }
   const destination = resolve(files[0] ?? '')
-  const outcome = backUpSqlite(sqliteFileOf(dataDir), destination)
+  let outcome: ReturnType<typeof backUpSqlite>
+  try {
+    outcome = backUpSqlite(sqliteFileOf(dataDir), destination)
+  } catch (error) {
+    // a database SQLite cannot read, a folder it cannot write in: said in a line, not a stack trace
+    console.error(
+      `backup failed, nothing was written: ${error instanceof Error ? error.message : String(error)}`,
+    )
+    return 1
+  }
   if (!outcome.ok) {
     console.error(outcome.message)
     return 2

@@ -6,13 +6,23 @@ export type BackupOutcome =
   | { ok: true; bytes: number }
   | { ok: false; refusal: 'no_database' | 'destination_exists' | 'no_folder'; message: string }
 
-/** Forces a file's (or a folder's entries') writes to the disk. */
+/** Forces a file's writes to the disk. */
 function syncToDisk(path: string): void {
   const fd = openSync(path, 'r')
   try {
     fsyncSync(fd)
   } finally {
     closeSync(fd)
+  }
+}
+
+/** Forces a folder's new entry to the disk where folders can be synced (not on Windows: skipped). */
+function syncFolder(path: string): void {
+  try {
+    syncToDisk(path)
+  } catch (error) {
+    const code = (error as { code?: string }).code
+    if (code !== 'EISDIR' && code !== 'EPERM' && code !== 'EINVAL') throw error
   }
 }
 
@@ -62,7 +72,7 @@ export function backUpSqlite(source: string, destination: string): BackupOutcome
         message: `${destination} was made while the backup ran: it is left as it is`,
       }
     }
-    syncToDisk(folder)
+    syncFolder(folder)
     return { ok: true, bytes: statSync(destination).size }
   } finally {
     rmSync(partial, { force: true })

@@ -15,7 +15,6 @@ import SQLite from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connectDatabase } from '../../server/db/connect'
 import type { Db } from '../../server/db/database'
-import { backUpSqlite } from '../../server/db/sqlite-backup'
 import { verifyLedger } from '../../server/game/verify-ledger'
 import { signUpPlayer } from '../support/accounts'
 import { runTsx } from '../support/processes'
@@ -112,23 +111,31 @@ describe('npm run admin -- backup', () => {
     expect(readdirSync(backupDir).sort()).toEqual(filesBefore)
   })
 
-  it('leaves no file behind when the copy fails half-way', () => {
+  it('fails with exit code 1 and a line, leaving no file behind, when the copy fails half-way', async () => {
     // a database with a page overwritten in its middle: the copy has begun when it reads that page
-    const broken = join(backupDir, 'broken-source')
-    const sqlite = new SQLite(broken)
+    const brokenDir = mkdtempSync(join(tmpdir(), 'alpha-broken-'))
+    const sqlite = new SQLite(join(brokenDir, 'alpha.sqlite'))
     sqlite.exec('create table t (x text)')
     const insert = sqlite.prepare('insert into t values (?)')
     sqlite.transaction(() => {
       for (let i = 0; i < 2000; i++) insert.run(`row ${i}`.padEnd(100))
     })()
     sqlite.close()
-    const fd = openSync(broken, 'r+')
+    const fd = openSync(join(brokenDir, 'alpha.sqlite'), 'r+')
     writeSync(fd, Buffer.alloc(4096, 0xff), 0, 4096, 20 * 4096)
     closeSync(fd)
 
-    const destination = join(backupDir, 'from-broken.sqlite')
     const filesBefore = readdirSync(backupDir).sort()
-    expect(() => backUpSqlite(broken, destination)).toThrow(/malformed/)
-    expect(readdirSync(backupDir).sort()).toEqual(filesBefore)
+    try {
+      const failed = await backUp([join(backupDir, 'from-broken.sqlite')], { ALPHA_DATA_DIR: brokenDir })
+      expect(failed.code).toBe(1)
+      expect(failed.stdout).toBe('')
+      expect(failed.stderr.trim()).toBe(
+        'backup failed, nothing was written: database disk image is malformed',
+      )
+      expect(readdirSync(backupDir).sort()).toEqual(filesBefore)
+    } finally {
+      rmSync(brokenDir, { recursive: true, force: true })
+    }
   })
 })
