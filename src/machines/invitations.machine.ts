@@ -16,7 +16,8 @@ const messageOf = (error: unknown, fallback: string) => {
 
 /**
  * The 'Invite friends' dialog: loads the player's invitations (a failed load offers Retry), makes a new
- * link (for the group of the page it was opened from, if any), copies it, and withdraws open ones.
+ * link (for the group of the page it was opened from, if any), copies any open link, and withdraws open
+ * ones.
  */
 export const invitationsMachine = setup({
   types: {} as { context: InvitationsContext; events: InvitationsEvent; input: InvitationsInput },
@@ -35,14 +36,15 @@ export const invitationsMachine = setup({
     }),
   },
   guards: {
-    hasCreated: ({ context }) => context.created !== undefined,
+    isOpenLink: ({ context }, code: string) =>
+      context.invitations.some((invitation) => invitation.code === code && invitation.state === 'open'),
   },
   actions: {
     clearError: assign({ error: undefined }),
   },
 }).createMachine({
   id: 'invitations',
-  context: ({ input }) => ({ groupId: input.groupId, invitations: [], copied: false }),
+  context: ({ input }) => ({ groupId: input.groupId, invitations: [] }),
   initial: 'loading',
   states: {
     loading: {
@@ -72,7 +74,11 @@ export const invitationsMachine = setup({
               target: 'withdrawing',
               actions: ['clearError', assign({ withdrawing: ({ event }) => event.code })],
             },
-            'invitations.copy': { guard: 'hasCreated', target: 'copying' },
+            'invitations.copy': {
+              guard: { type: 'isOpenLink', params: ({ event }) => event.code },
+              target: 'copying',
+              actions: ['clearError', assign({ copying: ({ event }) => event.code })],
+            },
           },
         },
         creating: {
@@ -85,7 +91,6 @@ export const invitationsMachine = setup({
               actions: assign({
                 created: ({ event }) => event.output,
                 invitations: ({ context, event }) => [event.output, ...context.invitations],
-                copied: false,
               }),
             },
             onError: {
@@ -124,9 +129,17 @@ export const invitationsMachine = setup({
           invoke: {
             id: 'copyText',
             src: 'copyText',
-            input: ({ context }) => ({ text: context.created?.url ?? '' }),
-            onDone: { target: 'idle', actions: assign({ copied: true }) },
-            onError: { target: 'idle', actions: assign({ error: invitationTexts.copyFailed }) },
+            input: ({ context }) => ({
+              text: context.invitations.find((invitation) => invitation.code === context.copying)?.url ?? '',
+            }),
+            onDone: {
+              target: 'idle',
+              actions: assign({ copied: ({ context }) => context.copying, copying: undefined }),
+            },
+            onError: {
+              target: 'idle',
+              actions: assign({ error: invitationTexts.copyFailed, copying: undefined }),
+            },
           },
         },
       },
@@ -141,6 +154,7 @@ export const selectInvitations = (snapshot: Snapshot) => snapshot.context.invita
 export const selectInvitationLimits = (snapshot: Snapshot) => snapshot.context.limits
 export const selectCreatedInvitation = (snapshot: Snapshot) => snapshot.context.created
 export const selectInvitationError = (snapshot: Snapshot) => snapshot.context.error
+/** the code whose link was put on the clipboard last */
 export const selectLinkCopied = (snapshot: Snapshot) => snapshot.context.copied
 export const selectInvitationsLoading = (snapshot: Snapshot) => snapshot.matches('loading')
 export const selectInvitationsLoadFailed = (snapshot: Snapshot) => snapshot.matches('loadFailed')

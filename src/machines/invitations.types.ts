@@ -25,14 +25,17 @@ export interface InvitationsContext {
   readonly error?: string
   /** the code being withdrawn */
   readonly withdrawing?: string
-  /** whether the created link is on the clipboard */
-  readonly copied: boolean
+  /** the code whose link is being put on the clipboard */
+  readonly copying?: string
+  /** the code whose link was put on the clipboard last */
+  readonly copied?: string
 }
 
 export type InvitationsEvent =
   | { readonly type: 'invitations.retry' }
   | { readonly type: 'invitations.create' }
   | { readonly type: 'invitations.withdraw'; readonly code: string }
-  | { readonly type: 'invitations.copy' }
+  /** copies an open link, the one just made or any other (the codes a new player gets, say) */
+  | { readonly type: 'invitations.copy'; readonly code: string }
 
 export type { InvitationLimits, PlayerInvitation }

@@ -39,15 +39,21 @@ export const invitationEvents = {
   retry: { type: 'invitations.retry' },
   create: { type: 'invitations.create' },
   withdrawOpen: { type: 'invitations.withdraw', code: openLink.code },
-  copy: { type: 'invitations.copy' },
+  copyOpen: { type: 'invitations.copy', code: openLink.code },
+  copyNew: { type: 'invitations.copy', code: newLink.code },
 } as const
 
-/** The list, the created link, the error text and the copied flag after these events: the oracle. */
+/** An open link of the list by its code, the only kind the dialog copies. */
+const openOf = (invitations: readonly PlayerInvitation[], code: unknown) =>
+  invitations.find((invitation) => invitation.code === code && invitation.state === 'open')
+
+/** The list, the created link, the error text and the copied link's code after these events: the oracle. */
 export function invitationsAfter(events: readonly AnyEventObject[]) {
   let invitations: PlayerInvitation[] = []
   let created: PlayerInvitation | undefined
   let error: string | undefined
-  let copied = false
+  let copied: string | undefined
+  let copying: string | undefined
   let withdrawing: string | undefined
   // the dialog takes a create, withdraw or copy only while nothing else runs
   let idle = false
@@ -70,12 +76,15 @@ export function invitationsAfter(events: readonly AnyEventObject[]) {
         idle = false
         break
       case 'invitations.copy':
-        if (created) idle = false
+        if (idle && openOf(invitations, event.code)) {
+          error = undefined
+          copying = event.code
+          idle = false
+        }
         break
       case 'xstate.done.actor.createInvitation':
         created = event.output as PlayerInvitation
         invitations = [created, ...invitations]
-        copied = false
         break
       case 'xstate.error.actor.createInvitation':
         error = (event.error as Error).message || invitationTexts.createFailed
@@ -89,10 +98,12 @@ export function invitationsAfter(events: readonly AnyEventObject[]) {
         withdrawing = undefined
         break
       case 'xstate.done.actor.copyText':
-        copied = true
+        copied = copying
+        copying = undefined
         break
       case 'xstate.error.actor.copyText':
         error = invitationTexts.copyFailed
+        copying = undefined
         break
     }
   }
@@ -102,7 +113,7 @@ export function invitationsAfter(events: readonly AnyEventObject[]) {
 export const invitationsModel: PathModel = {
   name: 'invitations',
   summary:
-    "The 'Invite friends' dialog: loads the player's links (a failed load offers Retry), makes a new one for the dialog's group, copies it, withdraws an open one; a refused link or withdrawal says why.",
+    "The 'Invite friends' dialog: loads the player's links (a failed load offers Retry), makes a new one for the dialog's group, copies any open one (the new one or one made before, never a used one), withdraws an open one; a refused link or withdrawal says why.",
   machine: invitationsMachine,
   input: { groupId: 7 },
   events: [
@@ -117,9 +128,12 @@ export const invitationsModel: PathModel = {
     { type: 'xstate.error.actor.copyText', error: new Error('denied') },
   ],
   ignoredEvents: ['invitations.create', 'invitations.withdraw', 'invitations.copy', 'invitations.retry'],
-  // one link made and one withdrawn is enough: the second of either teaches nothing new
+  // one link made, one withdrawn and one copied is enough: the second of each teaches nothing new; the
+  // dialog offers Copy link and Withdraw on open links only
   filterEvents: (snapshot, event) => {
-    const context = snapshot.context as { invitations: readonly PlayerInvitation[] }
+    const context = snapshot.context as { invitations: readonly PlayerInvitation[]; copied?: string }
+    if (event.type === 'invitations.copy' && snapshot.matches({ ready: 'idle' }))
+      return context.copied === undefined && openOf(context.invitations, event.code) !== undefined
     if (event.type === 'invitations.create' && snapshot.matches({ ready: 'idle' }))
       return !context.invitations.some((i) => i.code === newLink.code)
     if (event.type === 'invitations.withdraw' && snapshot.matches({ ready: 'idle' }))
@@ -138,8 +152,10 @@ export const invitationsModel: PathModel = {
         return idle ? [{ call: 'createInvitation', input: { groupId: 7 } }] : []
       case 'invitations.withdraw':
         return idle ? [{ call: 'withdrawInvitation', input: { code: event.code } }] : []
-      case 'invitations.copy':
-        return idle && before.created ? [{ call: 'copyText', input: { text: before.created.url } }] : []
+      case 'invitations.copy': {
+        const link = openOf(before.invitations, event.code)
+        return idle && link ? [{ call: 'copyText', input: { text: link.url } }] : []
+      }
       default:
         return []
     }

@@ -72,8 +72,8 @@ function InvitationsPanel({ groupId }: { readonly groupId?: number }) {
       {created && (
         <NewInvitationLink
           invitation={created}
-          copied={copied}
-          onCopy={() => actor.send({ type: 'invitations.copy' })}
+          copied={copied === created.code}
+          onCopy={() => actor.send({ type: 'invitations.copy', code: created.code })}
         />
       )}
       {invitations.length > 0 && (
@@ -84,7 +84,10 @@ function InvitationsPanel({ groupId }: { readonly groupId?: number }) {
                 key={invitation.code}
                 invitation={invitation}
                 withdrawing={withdrawing === invitation.code}
+                // the link just made says so beside its own field
+                copied={copied === invitation.code && invitation.code !== created?.code}
                 busy={busy}
+                onCopy={(code) => actor.send({ type: 'invitations.copy', code })}
                 onWithdraw={(code) => actor.send({ type: 'invitations.withdraw', code })}
               />
             ))}
@@ -102,7 +105,7 @@ export interface InvitationsDialogProps {
   readonly onOpenChange: (open: boolean) => void
 }
 
-/** 'Invite friends': make a single-use sign-up link, copy it, see who joined, withdraw open links. */
+/** 'Invite friends': make a single-use sign-up link, copy any open one, see who joined, withdraw open links. */
 export function InvitationsDialog({ group, open, onOpenChange }: InvitationsDialogProps) {
   return (
     <Dialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)}>
@@ -120,7 +123,9 @@ export function InvitationsDialog({ group, open, onOpenChange }: InvitationsDial
           >
             <Dialog.Title pr="8">{group ? `Invite friends to ${group.name}` : 'Invite friends'}</Dialog.Title>
             <Dialog.Description>
-              Each link lets one friend sign up{group ? ` and join ${group.name}` : ''}.
+              {group
+                ? `A link made here lets one friend sign up and join ${group.name}.`
+                : 'Each link lets one friend sign up.'}
             </Dialog.Description>
             <InvitationsPanel groupId={group?.id} />
             <DialogCloseButton />

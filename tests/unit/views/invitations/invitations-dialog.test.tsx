@@ -58,7 +58,19 @@ describe("the 'Invite friends' dialog", () => {
     expect(rows[2]?.textContent).toContain('Expired on Jan 15')
     expect(rows[3]?.textContent).toContain('Withdrawn')
     expect(list.getAllByRole('button', { name: /^Withdraw invitation/ })).toHaveLength(1)
+    expect(list.getAllByRole('button', { name: /^Copy link/ })).toHaveLength(1)
     expect(screen.getByText(/You can make 4 more links; each is valid for 14 days/)).toBeTruthy()
+  })
+
+  it('copies the link of an open code made before, such as the ones a new player gets', async () => {
+    const user = userEvent.setup()
+    show({ invitations: () => listed([openLink, usedLink]) })
+    await user.click(await screen.findByRole('button', { name: `Copy link ${openLink.code}` }))
+    expect(await navigator.clipboard.readText()).toBe(openLink.url)
+    const [openRow] = within(screen.getByRole('region', { name: 'Your invitations' })).getAllByRole(
+      'listitem',
+    )
+    expect(await within(openRow as HTMLElement).findByText('Link copied')).toBeTruthy()
   })
 
   it('makes a link for the group, shows it and copies it', async () => {
@@ -75,6 +87,7 @@ describe("the 'Invite friends' dialog", () => {
       { id: 7, name: 'Traders' },
     )
     expect(await screen.findByRole('heading', { name: 'Invite friends to Traders' })).toBeTruthy()
+    expect(screen.getByText('A link made here lets one friend sign up and join Traders.')).toBeTruthy()
     await user.click(await screen.findByRole('button', { name: 'Create link' }))
     const field = (await screen.findByLabelText(/Your new link/)) as HTMLInputElement
     expect(field.value).toBe(newLink.url)
