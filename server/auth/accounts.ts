@@ -69,7 +69,7 @@ export interface NewAccount {
 /**
  * Creates the account, its wallet with the sign-up grant, its own invitation codes and a session, all in
  * one transaction: a taken name or a spent code leaves nothing behind. A code made for a group makes the
- * new player an active member of it in the same transaction.
+ * new player an active member of it in the same transaction, and their first session plays in it.
  */
 export async function createAccount(
   ctx: AppContext,
@@ -116,7 +116,8 @@ export async function createAccount(
     })
     // the group's members (the inviter among them) see the new player in their lists
     if (invitedTo !== null) await announceGroupMembers(ctx, invitedTo)
-    const session = await createSession(ctx.db, user.id, now)
+    // a friend invited into a group starts playing there, with the friends who invited them
+    const session = await createSession(ctx.db, user.id, now, invitedTo ?? undefined)
     return { user, session }
   } catch (error) {
     // Two sign-ups racing for one name on PostgreSQL: the unique index decides.

@@ -1,3 +1,4 @@
+import { defaultGroupId } from '../../src/api/groups'
 import { postgresDataVersion, snapshotColumn } from '../db/data-version'
 import type { Executor } from '../db/database'
 import { isPostgres } from '../db/dialect'
@@ -22,7 +23,13 @@ export interface NewSession {
   row: SessionRow
 }
 
-export async function createSession(db: Executor, userId: number, now: number): Promise<NewSession> {
+/** A new session plays in `activeGroupId`: the default group unless sign-up came through a group's link. */
+export async function createSession(
+  db: Executor,
+  userId: number,
+  now: number,
+  activeGroupId = defaultGroupId,
+): Promise<NewSession> {
   const token = newToken()
   const websocketCredentials = websocketCredentialsFor(token)
   const row: SessionRow = {
@@ -30,7 +37,7 @@ export async function createSession(db: Executor, userId: number, now: number): 
     userId,
     websocketHash: sha256(websocketCredentials),
     fingerprint: null,
-    activeGroupId: 1000,
+    activeGroupId,
     createdAt: now,
     lastSeenAt: now,
   }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createInvitationCodes, operatorCodeLifetimeMs } from '../../server/auth/invitations.repo'
+import { defaultGroupId } from '../../src/api/groups'
 import type { InvitationList, PlayerInvitation } from '../../src/api/invitations'
 import { validationTexts as t } from '../../src/api/texts'
 import type { AuthUser } from '../../src/api/users'
@@ -255,6 +256,27 @@ describe.each(dialects)('players invite friends on %s', (dialect) => {
         { userId: admin.user.id, isAdmin: 1, status: 'active' },
         { userId: joined.body.id, isAdmin: 0, status: 'active' },
       ])
+    })
+
+    it("starts the friend playing in the group: their session's active group is it, a plain link's Alpha", async () => {
+      const admin = await freshInviter()
+      const group = await createGroup(admin, { name: 'Play here', publicGroup: false })
+      const groupLink = await invite(admin, { groupId: group.id })
+      const plainLink = await invite(admin)
+      const friend = new HttpClient(server.url)
+      const joined = await friend.post<AuthUser>('/v1/auth/signup', {
+        invitationCode: groupLink.code,
+        email: `${uniqueName('invited')}@example.test`,
+        username: uniqueName('invited'),
+        password: 'correct horse battery staple',
+        acceptTerms: true,
+      })
+      expect(joined.status).toBe(201)
+      expect(joined.body.activeGroupId).toBe(group.id)
+      expect((await friend.get<AuthUser>('/v1/auth/info')).body.activeGroupId).toBe(group.id)
+      const plain = await signUpWith(plainLink.code)
+      expect(plain.status).toBe(201)
+      expect(plain.body.activeGroupId).toBe(defaultGroupId)
     })
 
     it('a failed sign-up with a group link leaves the group and the link as they were', async () => {
