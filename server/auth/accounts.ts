@@ -69,7 +69,7 @@ export interface NewAccount {
 /**
  * Creates the account, its wallet with the sign-up grant, its own invitation codes and a session, all in
  * one transaction: a taken name or a spent code leaves nothing behind. A code made for a group makes the
- * new player an active member of it in the same transaction, and their first session plays in it.
+ * new player an active member of it in the same transaction, and their sessions play in it.
  */
 export async function createAccount(
   ctx: AppContext,
@@ -101,7 +101,11 @@ export async function createAccount(
         throw identityLinked()
       await joinDefaultGroup(tx, id, now)
       invitedTo = await groupOfInvitationCode(tx, account.invitationCode)
-      if (invitedTo !== null) await joinInvitedGroup(tx, invitedTo, id, now)
+      if (invitedTo !== null) {
+        await joinInvitedGroup(tx, invitedTo, id, now)
+        // a friend invited into a group starts playing there, with the friends who invited them
+        await tx.updateTable('users').set({ lastActiveGroupId: invitedTo }).where('id', '=', id).execute()
+      }
       const address = await createWallet(tx, id, now)
       await post(tx, { address, type: 'grant', amount: signUpGrantHundredths, reference: 'signup', now })
       await createInvitationCodes(tx, {
@@ -116,8 +120,7 @@ export async function createAccount(
     })
     // the group's members (the inviter among them) see the new player in their lists
     if (invitedTo !== null) await announceGroupMembers(ctx, invitedTo)
-    // a friend invited into a group starts playing there, with the friends who invited them
-    const session = await createSession(ctx.db, user.id, now, invitedTo ?? undefined)
+    const session = await createSession(ctx.db, user.id, now)
     return { user, session }
   } catch (error) {
     // Two sign-ups racing for one name on PostgreSQL: the unique index decides.

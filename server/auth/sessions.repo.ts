@@ -23,13 +23,25 @@ export interface NewSession {
   row: SessionRow
 }
 
-/** A new session plays in `activeGroupId`: the default group unless sign-up came through a group's link. */
-export async function createSession(
-  db: Executor,
-  userId: number,
-  now: number,
-  activeGroupId = defaultGroupId,
-): Promise<NewSession> {
+/**
+ * The group a new session of the player plays in: the one they switched to last (or were invited into
+ * on sign-up) while they are an active member of it, else the default group.
+ */
+async function rememberedGroupOf(db: Executor, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('users as u')
+    .innerJoin('groupMembers as m', (join) =>
+      join.onRef('m.groupId', '=', 'u.lastActiveGroupId').onRef('m.userId', '=', 'u.id'),
+    )
+    .select('m.groupId')
+    .where('u.id', '=', userId)
+    .where('m.status', '=', 'active')
+    .executeTakeFirst()
+  return row?.groupId ?? defaultGroupId
+}
+
+export async function createSession(db: Executor, userId: number, now: number): Promise<NewSession> {
+  const activeGroupId = await rememberedGroupOf(db, userId)
   const token = newToken()
   const websocketCredentials = websocketCredentialsFor(token)
   const row: SessionRow = {

@@ -274,4 +274,6 @@ export async function setActiveGroup(db: Executor, sessionIdHash: string, userId
     )
     .executeTakeFirst()
   if (updated.numUpdatedRows !== 1n) throw groupErrors.notSelectable()
+  // remembered on the account: the player's next session (another device, after a logout) plays there too
+  await db.updateTable('users').set({ lastActiveGroupId: groupId }).where('id', '=', userId).execute()
 }

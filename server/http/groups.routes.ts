@@ -15,6 +15,7 @@ import {
 } from '../../src/api/groups'
 import type { AppContext } from '../context'
 import type { Tx } from '../db/database'
+import { inTransaction } from '../db/transaction'
 import { removeAvatars } from '../game/avatar-files'
 import { announceGroupChange } from '../game/group-changes'
 import { addMembers, joinGroup, leaveGroup, setActiveGroup, setMembers } from '../game/group-members'
@@ -205,7 +206,9 @@ export const groupsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fast
     },
     async (request) => {
       const { user, session } = await requireUser(request, ctx)
-      await setActiveGroup(ctx.db, session.idHash, user.id, request.body.activeGroupId)
+      await inTransaction(ctx.db, (tx) =>
+        setActiveGroup(tx, session.idHash, user.id, request.body.activeGroupId),
+      )
       return { activeGroupId: request.body.activeGroupId }
     },
   )

@@ -622,14 +622,31 @@ describe.each(dialects)('groups on %s', (dialect) => {
         401,
       )
 
-      // Another session of the same player keeps its own choice.
-      const second = await new HttpClient(server.url).post<AuthUser>('/v1/auth/signin', {
-        login: carol.username,
-        password: carol.password,
-      })
-      expect(second.body.activeGroupId).toBe(defaultGroupId)
+      // A new session (another device, a sign-in after a logout) starts in the group chosen last, the
+      // refused choices aside; after that each session keeps its own.
+      const signIn = (client = new HttpClient(server.url)) =>
+        client.post<AuthUser>('/v1/auth/signin', { login: carol.username, password: carol.password })
+      const secondDevice = new HttpClient(server.url)
+      expect((await signIn(secondDevice)).body.activeGroupId).toBe(group.id)
+      expect((await secondDevice.patch('/v1/session', { activeGroupId: defaultGroupId })).status).toBe(200)
+      expect(await activeGroupOf(carol)).toBe(group.id)
+      expect((await signIn()).body.activeGroupId).toBe(defaultGroupId)
       expect((await carol.client.patch('/v1/session', { activeGroupId: defaultGroupId })).status).toBe(200)
       expect(await activeGroupOf(carol)).toBe(defaultGroupId)
+    })
+
+    it('starts no new session in a group the player chose last but has left since', async () => {
+      const group = await createGroup(alice, { name: 'Left behind', publicGroup: true })
+      expect((await bob.client.post(`${groupsPath}/${group.id}/join`)).status).toBe(200)
+      expect((await bob.client.patch('/v1/session', { activeGroupId: group.id })).status).toBe(200)
+      const signIn = () =>
+        new HttpClient(server.url).post<AuthUser>('/v1/auth/signin', {
+          login: bob.username,
+          password: bob.password,
+        })
+      expect((await signIn()).body.activeGroupId).toBe(group.id)
+      expect((await bob.client.get(`${groupsPath}/${group.id}/leave`)).status).toBe(204)
+      expect((await signIn()).body.activeGroupId).toBe(defaultGroupId)
     })
   })
 })

@@ -20,6 +20,7 @@ import * as memberActivity from './0018-member-activity'
 import * as authorScoreProgress from './0019-author-score-progress'
 import * as newestMessages from './0020-newest-messages'
 import * as signInAges from './0021-sign-in-ages'
+import * as rememberedGroup from './0022-remembered-group'
 
 /** Every migration in order. Released ones are frozen: change the schema with a new file. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0019-author-score-progress': authorScoreProgress,
   '0020-newest-messages': newestMessages,
   '0021-sign-in-ages': signInAges,
+  '0022-remembered-group': rememberedGroup,
 }

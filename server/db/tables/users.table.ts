@@ -20,6 +20,11 @@ export interface UsersTable {
   /** JSON of the settings that differ from the defaults */
   settings: string
   createdAt: number
+  /**
+   * the group the player switched to last (or was invited into on sign-up): a new session plays there
+   * while they are an active member of it (sessions.repo's createSession)
+   */
+  lastActiveGroupId: number | null
 }
 
 export type UserRow = Selectable<UsersTable>
