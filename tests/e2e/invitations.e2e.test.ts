@@ -1,3 +1,4 @@
+import type { Locator } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import type { PlayerInvitation } from '../../src/api/invitations'
 import {
@@ -15,6 +16,15 @@ import {
  */
 
 const started = setUpE2eSession()
+
+/** Fills the Sign up form (its invitation code filled in by the link) as a new player and sends it. */
+async function signUpAs(form: Locator, username: string): Promise<void> {
+  await form.getByLabel('E-mail').fill(`${username}@example.test`)
+  await form.getByLabel('Username').fill(username)
+  await form.getByLabel('Password').fill('correct horse battery staple')
+  await form.getByText('I agree to the terms and conditions').click()
+  await form.getByRole('button', { name: 'Sign up' }).click()
+}
 
 describe('invite friends', () => {
   it("a friend signs up through A's link, and A sees who joined", async () => {
@@ -47,11 +57,7 @@ describe('invite friends', () => {
     await form.waitFor()
     expect(await form.getByLabel('Invitation code').inputValue()).toBe(url.searchParams.get('invite'))
     expect(await checkA11y(friendPage)).toEqual([])
-    await form.getByLabel('E-mail').fill(`${friendName}@example.test`)
-    await form.getByLabel('Username').fill(friendName)
-    await form.getByLabel('Password').fill('correct horse battery staple')
-    await form.getByText('I agree to the terms and conditions').click()
-    await form.getByRole('button', { name: 'Sign up' }).click()
+    await signUpAs(form, friendName)
     await friendPage.waitForURL(/\/welcome/)
 
     // the inviter sees who joined, in the API and in the dialog opened again
@@ -101,11 +107,7 @@ describe('invite friends', () => {
     const friendIssues = collectPageIssues(friendPage)
     await friendPage.goto(`${url.pathname}${url.search}`)
     const form = friendPage.getByRole('form', { name: 'Sign up' })
-    await form.getByLabel('E-mail').fill(`${friendName}@example.test`)
-    await form.getByLabel('Username').fill(friendName)
-    await form.getByLabel('Password').fill('correct horse battery staple')
-    await form.getByText('I agree to the terms and conditions').click()
-    await form.getByRole('button', { name: 'Sign up' }).click()
+    await signUpAs(form, friendName)
     await friendPage.waitForURL(/\/welcome/)
     for (let slide = 2; slide <= 4; slide++) await friendPage.getByRole('button', { name: 'Next' }).click()
     await friendPage.getByRole('button', { name: "Let's play!" }).click()

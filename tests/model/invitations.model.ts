@@ -3,19 +3,15 @@ import { ApiError } from '../../src/api/client'
 import type { InvitationList, PlayerInvitation } from '../../src/api/invitations'
 import { invitationsMachine } from '../../src/machines/invitations.machine'
 import { invitationTexts } from '../../src/machines/invitations.types'
+import { invitationLink } from '../support/client-fixtures'
 import type { Output, PathModel } from './paths'
 
-const link = (code: string, state: PlayerInvitation['state']): PlayerInvitation => ({
-  code,
-  url: `https://alpha.example/account/signin?invite=${code}`,
-  createdAt: 1,
-  expiresAt: 2,
-  state,
-  group: null,
-  usedBy: state === 'used' ? { id: 9, username: 'friend' } : null,
-  usedAt: state === 'used' ? 2 : null,
-  withdrawnAt: null,
-})
+const link = (code: string, state: PlayerInvitation['state']): PlayerInvitation =>
+  invitationLink(code, state, {
+    createdAt: 1,
+    expiresAt: 2,
+    ...(state === 'used' ? { usedBy: { id: 9, username: 'friend' }, usedAt: 2 } : {}),
+  })
 
 export const openLink = link('AAAA-AAAA-AAAA-AAAA-AAAA-AAAA', 'open')
 const usedLink = link('BBBB-BBBB-BBBB-BBBB-BBBB-BBBB', 'used')

@@ -4,6 +4,7 @@ import type { Navigator } from '../../src/actors/navigation'
 import type { Notice, Notifier } from '../../src/actors/notifier'
 import { provideStateFetch } from '../../src/actors/state-fetch.actors'
 import type { ApiClient } from '../../src/api/client'
+import type { PlayerInvitation } from '../../src/api/invitations'
 import { defaultSettings, type Settings } from '../../src/api/settings'
 import type { AuthUser } from '../../src/api/users'
 import { type StateFetchMachine, stateFetchMachine } from '../../src/machines/state-fetch.machine'
@@ -29,6 +30,26 @@ export function authUser(overrides: Partial<AuthUser> = {}): AuthUser {
     activeGroupId: 1000,
     invitationCodes: [],
     ...overrides,
+  }
+}
+
+/** One of the player's invitation links as `GET /v1/invitations` lists it (no group, nobody joined yet). */
+export function invitationLink(
+  code: string,
+  state: PlayerInvitation['state'],
+  extra: Partial<PlayerInvitation> = {},
+): PlayerInvitation {
+  return {
+    code,
+    url: `https://alpha.example/account/signin?invite=${code}`,
+    createdAt: Date.UTC(2026, 0, 1),
+    expiresAt: Date.UTC(2026, 0, 15),
+    state,
+    group: null,
+    usedBy: null,
+    usedAt: null,
+    withdrawnAt: null,
+    ...extra,
   }
 }
 

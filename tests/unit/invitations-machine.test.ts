@@ -1,23 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import type { InvitationList, PlayerInvitation } from '~/api/invitations'
+import type { InvitationList } from '~/api/invitations'
 import { invitationsMachine, selectLinkCopied } from '~/machines/invitations.machine'
+import { invitationLink, settle } from '../support/client-fixtures'
 
-const settle = () => new Promise((resolve) => setImmediate(resolve))
-const link = (code: string, state: PlayerInvitation['state']): PlayerInvitation => ({
-  code,
-  url: `https://alpha.example/account/signin?invite=${code}`,
-  createdAt: 1,
-  expiresAt: 2,
-  state,
-  group: null,
-  usedBy: null,
-  usedAt: null,
-  withdrawnAt: null,
-})
-const starterLink = link('AAAA-AAAA-AAAA-AAAA-AAAA-AAAA', 'open')
-const usedLink = link('BBBB-BBBB-BBBB-BBBB-BBBB-BBBB', 'used')
-const withdrawnLink = link('DDDD-DDDD-DDDD-DDDD-DDDD-DDDD', 'withdrawn')
+const starterLink = invitationLink('AAAA-AAAA-AAAA-AAAA-AAAA-AAAA', 'open')
+const usedLink = invitationLink('BBBB-BBBB-BBBB-BBBB-BBBB-BBBB', 'used')
+const withdrawnLink = invitationLink('DDDD-DDDD-DDDD-DDDD-DDDD-DDDD', 'withdrawn')
 
 /** The dialog's machine on a loaded list, the clipboard a recording fake. */
 async function started() {

@@ -6,6 +6,7 @@ import { ApiError } from '~/api/client'
 import type { InvitationList, PlayerInvitation } from '~/api/invitations'
 import { InvitationsDialog } from '~/views/invitations/InvitationsDialog'
 import { HeaderActions } from '~/views/layout/account/HeaderActions'
+import { invitationLink } from '../../../support/client-fixtures'
 import { type Handler, memoryApi } from '../../../support/memory-api'
 import { renderScreen } from '../../../support/render-screen'
 
@@ -15,24 +16,12 @@ afterEach(() => {
   cleanup()
 })
 
-const link = (code: string, state: PlayerInvitation['state'], extra: Partial<PlayerInvitation> = {}) => ({
-  code,
-  url: `http://localhost/account/signin?invite=${code}`,
-  createdAt: Date.UTC(2026, 0, 1),
-  expiresAt: Date.UTC(2026, 0, 15),
-  state,
-  group: null,
-  usedBy: null,
-  usedAt: null,
-  withdrawnAt: null,
-  ...extra,
-})
-const openLink = link('AAAA-AAAA-AAAA-AAAA-AAAA-AAAA', 'open')
-const usedLink = link('BBBB-BBBB-BBBB-BBBB-BBBB-BBBB', 'used', {
+const openLink = invitationLink('AAAA-AAAA-AAAA-AAAA-AAAA-AAAA', 'open')
+const usedLink = invitationLink('BBBB-BBBB-BBBB-BBBB-BBBB-BBBB', 'used', {
   usedBy: { id: 9, username: 'bob' },
   usedAt: Date.UTC(2026, 0, 3, 10),
 })
-const newLink = link('CCCC-CCCC-CCCC-CCCC-CCCC-CCCC', 'open', { group: { id: 7, name: 'Traders' } })
+const newLink = invitationLink('CCCC-CCCC-CCCC-CCCC-CCCC-CCCC', 'open', { group: { id: 7, name: 'Traders' } })
 const listed = (invitations: PlayerInvitation[]): InvitationList => ({
   invitations,
   limits: { openPerPlayer: 5, lifetimeDays: 14 },
@@ -48,7 +37,8 @@ function show(handlers: Record<string, Handler>, group?: { id: number; name: str
 describe("the 'Invite friends' dialog", () => {
   it('lists the links with their state and who joined; only open ones can be withdrawn', async () => {
     show({
-      invitations: () => listed([openLink, usedLink, link('DDDD', 'expired'), link('EEEE', 'withdrawn')]),
+      invitations: () =>
+        listed([openLink, usedLink, invitationLink('DDDD', 'expired'), invitationLink('EEEE', 'withdrawn')]),
     })
     const list = within(await screen.findByRole('region', { name: 'Your invitations' }))
     const rows = list.getAllByRole('listitem')
