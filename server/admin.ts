@@ -5,7 +5,7 @@ import { formatInvitationCode } from './auth/invitation-codes'
 import { createInvitationCodes } from './auth/invitations.repo'
 import { ConfigError, loadConfig, loadDatabaseLocation } from './config'
 import { sqliteFileOf } from './db/connect'
-import { backUpSqlite } from './db/sqlite-backup'
+import { type BackupOutcome, backUpSqlite } from './db/sqlite-backup'
 import { describeVerdict, verifyLedger } from './game/verify-ledger'
 import { guardedLogOutput } from './log-output'
 import { createLogger } from './logger'
@@ -85,7 +85,7 @@ function backUp(files: string[]): number {
     return 2
   }
   const destination = resolve(files[0] ?? '')
-  let outcome: ReturnType<typeof backUpSqlite>
+  let outcome: BackupOutcome
   try {
     outcome = backUpSqlite(sqliteFileOf(dataDir), destination)
   } catch (error) {

@@ -82,6 +82,7 @@ export async function createAccount(
       if (!(await isInvitationCodeRedeemable(tx, account.invitationCode, now))) throw invalidCode()
       if (await findUserByUsername(tx, account.username)) throw usernameTaken()
       if (await findUserByEmail(tx, account.email)) throw emailTaken()
+      invitedTo = await groupOfInvitationCode(tx, account.invitationCode)
       const id = await insertUser(tx, {
         username: account.username,
         usernameKey: account.username.toLowerCase(),
@@ -95,17 +96,14 @@ export async function createAccount(
         passwordVersion: 0,
         settings: '{}',
         createdAt: now,
+        // a friend invited into a group starts playing there, with the friends who invited them
+        lastActiveGroupId: invitedTo,
       })
       if (!(await redeemInvitationCode(tx, account.invitationCode, id, now))) throw invalidCode()
       if (account.oauthIdentity && !(await linkOAuthAccount(tx, account.oauthIdentity, id, now)))
         throw identityLinked()
       await joinDefaultGroup(tx, id, now)
-      invitedTo = await groupOfInvitationCode(tx, account.invitationCode)
-      if (invitedTo !== null) {
-        await joinInvitedGroup(tx, invitedTo, id, now)
-        // a friend invited into a group starts playing there, with the friends who invited them
-        await tx.updateTable('users').set({ lastActiveGroupId: invitedTo }).where('id', '=', id).execute()
-      }
+      if (invitedTo !== null) await joinInvitedGroup(tx, invitedTo, id, now)
       const address = await createWallet(tx, id, now)
       await post(tx, { address, type: 'grant', amount: signUpGrantHundredths, reference: 'signup', now })
       await createInvitationCodes(tx, {

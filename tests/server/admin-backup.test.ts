@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import SQLite from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { connectDatabase } from '../../server/db/connect'
+import { connectDatabase, sqliteFileOf } from '../../server/db/connect'
 import type { Db } from '../../server/db/database'
 import { verifyLedger } from '../../server/game/verify-ledger'
 import { signUpPlayer } from '../support/accounts'
@@ -102,7 +102,7 @@ describe('npm run admin -- backup', () => {
       'kept.sqlite exists: a backup is written to a new file and overwrites nothing',
     )
     expect(readFileSync(kept, 'utf8')).toBe('an older backup')
-    expect(noData.stderr).toContain(`there is no database at ${join(missingData, 'alpha.sqlite')}`)
+    expect(noData.stderr).toContain(`there is no database at ${sqliteFileOf(missingData)}`)
     // not even the data folder (or a secret key in it) was made
     expect(existsSync(missingData)).toBe(false)
     expect(postgres.stderr).toContain('use pg_dump')
@@ -114,14 +114,14 @@ describe('npm run admin -- backup', () => {
   it('fails with exit code 1 and a line, leaving no file behind, when the copy fails half-way', async () => {
     // a database with a page overwritten in its middle: the copy has begun when it reads that page
     const brokenDir = mkdtempSync(join(tmpdir(), 'alpha-broken-'))
-    const sqlite = new SQLite(join(brokenDir, 'alpha.sqlite'))
+    const sqlite = new SQLite(sqliteFileOf(brokenDir))
     sqlite.exec('create table t (x text)')
     const insert = sqlite.prepare('insert into t values (?)')
     sqlite.transaction(() => {
       for (let i = 0; i < 2000; i++) insert.run(`row ${i}`.padEnd(100))
     })()
     sqlite.close()
-    const fd = openSync(join(brokenDir, 'alpha.sqlite'), 'r+')
+    const fd = openSync(sqliteFileOf(brokenDir), 'r+')
     writeSync(fd, Buffer.alloc(4096, 0xff), 0, 4096, 20 * 4096)
     closeSync(fd)
 

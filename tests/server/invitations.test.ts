@@ -63,8 +63,9 @@ describe.each(dialects)('players invite friends on %s', (dialect) => {
   }
 
   /** Signs a friend up with the code of a link, as the sign-up form sends it. */
-  function signUpWith(code: string, username = uniqueName('friend')) {
-    return new HttpClient(server.url).post<AuthUser & ErrorBody>('/v1/auth/signup', {
+  /** Signs a friend up with the code; `client` keeps their session cookie. */
+  function signUpWith(code: string, username = uniqueName('friend'), client = new HttpClient(server.url)) {
+    return client.post<AuthUser & ErrorBody>('/v1/auth/signup', {
       invitationCode: code,
       email: `${username}@example.test`,
       username,
@@ -264,13 +265,7 @@ describe.each(dialects)('players invite friends on %s', (dialect) => {
       const groupLink = await invite(admin, { groupId: group.id })
       const plainLink = await invite(admin)
       const friend = new HttpClient(server.url)
-      const joined = await friend.post<AuthUser>('/v1/auth/signup', {
-        invitationCode: groupLink.code,
-        email: `${uniqueName('invited')}@example.test`,
-        username: uniqueName('invited'),
-        password: 'correct horse battery staple',
-        acceptTerms: true,
-      })
+      const joined = await signUpWith(groupLink.code, uniqueName('invited'), friend)
       expect(joined.status).toBe(201)
       expect(joined.body.activeGroupId).toBe(group.id)
       expect((await friend.get<AuthUser>('/v1/auth/info')).body.activeGroupId).toBe(group.id)

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
-import { connectDatabase } from '../../server/db/connect'
+import { connectDatabase, sqliteFileOf } from '../../server/db/connect'
 import { startNode } from '../support/processes'
 
 const dataDirs: string[] = []
@@ -20,7 +20,7 @@ describe('opening the SQLite file', () => {
       [
         '-e',
         `const SQLite = require('better-sqlite3')
-         const db = new SQLite(${JSON.stringify(join(dataDir, 'alpha.sqlite'))})
+         const db = new SQLite(${JSON.stringify(sqliteFileOf(dataDir))})
          db.exec('create table held (x)')
          db.exec('begin immediate')
          db.exec('insert into held values (1)')
