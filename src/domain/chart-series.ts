@@ -1,4 +1,5 @@
 import type { Bar, BarInterval } from '../api/market'
+import { priceFractionDigits } from './number-format'
 
 const daySeconds = 86_400
 
@@ -94,4 +95,25 @@ export function liveCandle(
       close: tick.price,
     }
   return { time, open: tick.price, high: tick.price, low: tick.price, close: tick.price }
+}
+
+/** How a chart's price scale, crosshair and last-price label write a price (lightweight-charts' priceFormat). */
+export interface ChartPriceFormat {
+  readonly type: 'price'
+  readonly precision: 2 | 4
+  readonly minMove: number
+}
+
+// written out: 10 ** -4 is 0.00009999999999999999
+const smallestStep = { 2: 0.01, 4: 0.0001 } as const
+
+/**
+ * The chart writes prices with the decimals the rest of the app gives them (`priceFractionDigits`): a
+ * currency pair at 0.9091 with four, or every label of its scale would read 0.91. The lowest price drawn
+ * decides, so a title that crossed 10 in the range keeps the decimals its low needs.
+ */
+export function chartPriceFormat(bars: readonly Bar[]): ChartPriceFormat {
+  const lowest = bars.reduce((low, bar) => Math.min(low, bar.l), Number.POSITIVE_INFINITY)
+  const precision = Number.isFinite(lowest) ? priceFractionDigits(lowest) : 2
+  return { type: 'price', precision, minMove: smallestStep[precision] }
 }

@@ -20,6 +20,7 @@ const started = setUpE2eSession({ env: { ALPHA_MESSAGE_INTERVAL_MS: '500' } })
 
 const apple = 2494
 const bitcoin = 99979
+const euroPound = 99970
 // the page's zone (tests/e2e/support/browser.ts): the texts show the player's local times
 const zone = 'Europe/Berlin'
 const signedPercent = /(?:[+-]\d+\.\d\d%|0\.00%)/
@@ -130,6 +131,11 @@ describe('market truth on screen', () => {
     await expect.poll(() => countColour(figure, up)).toBeGreaterThan(0)
     await expect.poll(() => countColour(figure, down)).toBeGreaterThan(0)
     expect(await checkA11y(page)).toEqual([])
+
+    // the scale writes prices as the app does: Bitcoin's cents, a currency pair's four decimals
+    expect(await figure.getAttribute('data-price-precision')).toBe('2')
+    const pair = await openChart(page, euroPound)
+    expect(await pair.getAttribute('data-price-precision')).toBe('4')
     expect(issues.all()).toEqual([])
     await page.context().close()
   }, 180_000)

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import type { Bar, Fundamentals } from '~/api/market'
-import { barStart, candlesOf, closesOf, liveCandle, livePoint, wallClockSeconds } from '~/domain/chart-series'
+import {
+  barStart,
+  candlesOf,
+  chartPriceFormat,
+  closesOf,
+  liveCandle,
+  livePoint,
+  wallClockSeconds,
+} from '~/domain/chart-series'
 import { countdownInWords, formatCountdown } from '~/domain/countdown-format'
 import { fundamentalRows, notApplicable } from '~/domain/fundamentals-view'
 import { newestPrice } from '~/domain/latest-price'
@@ -181,6 +189,22 @@ describe('chart series', () => {
     })
     expect(liveCandle(undefined, '5m', { price: 9, at: 300_000 })?.open).toBe(9)
     expect(liveCandle(last, '5m', { price: 12, at: 300_000 })).toBeUndefined()
+  })
+
+  it("writes the scale's prices with the decimals the app gives the title's prices", () => {
+    // a currency pair: four decimals, or every label of its scale would read 0.91
+    expect(chartPriceFormat([bar(600, 0.9091), bar(900, 0.9178)])).toEqual({
+      type: 'price',
+      precision: 4,
+      minMove: 0.0001,
+    })
+    expect(chartPriceFormat([bar(600, 279.64), bar(900, 281.2)])).toMatchObject({
+      precision: 2,
+      minMove: 0.01,
+    })
+    // a title that crossed 10 in the range: its low needs four
+    expect(chartPriceFormat([{ t: 600, o: 10.4, h: 10.6, l: 9.8, c: 10.2 }]).precision).toBe(4)
+    expect(chartPriceFormat([]).precision).toBe(2)
   })
 
   it('takes the newest last price of the socket and the loaded tick', () => {

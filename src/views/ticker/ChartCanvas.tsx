@@ -19,6 +19,7 @@ import {
   type ChartCandle,
   type ChartPoint,
   candlesOf,
+  chartPriceFormat,
   closesOf,
   liveCandle,
   livePoint,
@@ -93,6 +94,7 @@ export function ChartCanvas({
   const container = useRef<HTMLDivElement>(null)
   const drawn = useRef<Drawn>(null)
   const crowd = useMemo(() => split && crowdBars(split, chart.interval), [split, chart.interval])
+  const priceFormat = useMemo(() => chartPriceFormat(chart.bars), [chart])
   const markers = useMemo(
     () => predictionMarkers(predictions, chart.interval, chart.bars[0]?.t ?? 0, markerColours),
     [predictions, chart],
@@ -129,6 +131,7 @@ export function ChartCanvas({
         borderVisible: false,
         wickUpColor: upColour,
         wickDownColor: downColour,
+        priceFormat,
       })
       const candles = candlesOf(chart.bars)
       series.setData(candles.map(toCandle))
@@ -140,6 +143,7 @@ export function ChartCanvas({
         topColor: `${colour}55`,
         bottomColor: `${colour}05`,
         lineWidth: 2,
+        priceFormat,
       })
       series.setData(closesOf(chart.bars).map(toPoint))
       series.priceScale().applyOptions({ scaleMargins: priceMargins })
@@ -153,7 +157,7 @@ export function ChartCanvas({
       drawn.current = null
       widget.remove()
     }
-  }, [chart, style])
+  }, [chart, style, priceFormat])
 
   // the crowd and the markers come after the bars (their own loads): drawn on whichever chart is up
   useEffect(() => {
@@ -188,6 +192,7 @@ export function ChartCanvas({
       data-chart-style={style}
       // what the canvas draws, for tests and assistive tooling that cannot read pixels
       data-crowd-bars={crowd?.length ?? 0}
+      data-price-precision={priceFormat.precision}
       data-prediction-markers={markers.map((marker) => marker.text).join(' ')}
       className={chartHeight}
       w="full"
