@@ -14,6 +14,7 @@ import { connectDatabase, poolReadingOf } from './db/connect'
 import { migrateToLatest } from './db/migrate'
 import { authorScoresJob } from './game/author-scores'
 import { botsJob } from './game/bots'
+import { dailyCloseoutJob } from './game/daily-closeout'
 import { registerGameJobs } from './game/game-jobs'
 import { pollOpeningJob } from './game/poll-opening'
 import { pollSettlementJob } from './game/poll-settlement'
@@ -121,6 +122,8 @@ export async function createContext(
   jobs.register(rankingDaysJob(ctx))
   jobs.register(weeklyTrophiesJob(ctx))
   jobs.register(eventPrizeJob(ctx))
+  // After the fold: a day's closeout waits until its rankings are final.
+  jobs.register(dailyCloseoutJob(ctx))
   if (config.bots) jobs.register(botsJob(ctx))
   // Rankings add up ranking_days: catch up with what was decided while no server ran.
   await foldRankingDays(ctx, clock.now()).catch((err) => log.error({ err }, 'folding ranking days failed'))

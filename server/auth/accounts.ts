@@ -238,7 +238,7 @@ export async function unsubscribe(
   }
   await ctx.db
     .updateTable('users')
-    .set({ emailOptOut: 1, settings: JSON.stringify(next) })
+    .set({ emailOptOut: 1, settings: JSON.stringify(next), closeoutNextDay: null })
     .where('id', '=', user.id)
     .execute()
 }

@@ -13,7 +13,7 @@ function url(config: Config, path: string, query: Record<string, string | number
 
 function unsubscribeLinks(
   config: Config,
-  user: UserRow,
+  user: Pick<UserRow, 'id' | 'email'>,
 ): Pick<LinkSet, 'unsubscribe' | 'unsubscribeOneClick'> {
   const query = {
     userId: user.id,
@@ -47,4 +47,9 @@ export function passwordResetLinks(config: Config, user: UserRow, now: number): 
     action: url(config, '/account/reset-password', { userId: user.id, validUntil, sgn }),
     ...unsubscribeLinks(config, user),
   }
+}
+
+/** A mail of the game's news (the daily closeout): the app's start page, and the way out of such mail. */
+export function newsLinks(config: Config, user: Pick<UserRow, 'id' | 'email'>): LinkSet {
+  return { action: `${config.appOrigin}/`, ...unsubscribeLinks(config, user) }
 }

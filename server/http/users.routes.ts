@@ -10,7 +10,7 @@ import {
   userSearchQuerySchema,
 } from '../../src/api/users'
 import { deleteAccount } from '../auth/accounts'
-import { settingsOf } from '../auth/settings'
+import { settingsOf, settingsUpdate } from '../auth/settings'
 import { publicUsersPayload } from '../auth/user-payload'
 import { profileSummaryOf } from '../auth/user-profile'
 import { findUserById, findUserByUsername, searchUsersByName } from '../auth/users.repo'
@@ -87,7 +87,7 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
       const next = mergeSettings(settingsOf(user), request.body)
       await ctx.db
         .updateTable('users')
-        .set({ settings: JSON.stringify(next) })
+        .set(settingsUpdate(user, next, ctx.clock.now(), ctx.config.timeZone))
         .where('id', '=', user.id)
         .execute()
       return next

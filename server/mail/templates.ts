@@ -69,3 +69,24 @@ export function passwordResetMail(to: string, username: string, links: LinkSet):
     headers: unsubscribeHeaders(links.unsubscribeOneClick),
   }
 }
+
+/** The daily closeout (server/game/daily-closeout.ts): the day's results, lines from the domain's rule. */
+export function dailyCloseoutMail(
+  to: string,
+  username: string,
+  dayLabel: string,
+  lines: readonly string[],
+  links: LinkSet,
+): Mail {
+  return {
+    to,
+    subject: `Your Alpha closeout for ${dayLabel}`,
+    ...layout(
+      `Hi ${username},`,
+      [`here is how ${dayLabel} went for you.`, ...lines],
+      { label: 'Open Alpha', url: links.action },
+      links.unsubscribe,
+    ),
+    headers: unsubscribeHeaders(links.unsubscribeOneClick),
+  }
+}

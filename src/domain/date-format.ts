@@ -24,6 +24,11 @@ export function formatShortDate(epochMs: number, timeZone?: string): string {
   return formatter({ month: 'short', day: 'numeric', timeZone }).format(epochMs)
 }
 
+/** A day in words: `Monday, January 5`. */
+export function formatLongDate(epochMs: number, timeZone?: string): string {
+  return formatter({ weekday: 'long', month: 'long', day: 'numeric', timeZone }).format(epochMs)
+}
+
 /** A date and time: `Jan 5, 2:05 PM`. */
 export function formatDateTime(epochMs: number, timeZone?: string): string {
   return formatter({ month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone }).format(

@@ -1,6 +1,7 @@
 import { createInvitationCodes, operatorCodeLifetimeMs } from '../../server/auth/invitations.repo'
 import type { AuthUser } from '../../src/api/users'
 import { HttpClient } from './http-client'
+import { nextLinkTo, queryOf } from './mail-links'
 import type { TestServer } from './test-server'
 
 let counter = 0
@@ -50,4 +51,11 @@ export async function signUpPlayer(
   if (answer.status !== 201)
     throw new Error(`sign-up failed: ${answer.status} ${JSON.stringify(answer.body)}`)
   return { client, user: answer.body, username, email, password }
+}
+
+/** Confirms the player's e-mail address through the link of their sign-up's confirmation mail. */
+export async function confirmEmailOf(server: TestServer, player: SignedUp): Promise<void> {
+  const link = await nextLinkTo(server.mailer, player.email, '/account/confirm-email')
+  const answer = await new HttpClient(server.url).post('/v1/auth/confirm-email', queryOf(link))
+  if (answer.status !== 204) throw new Error(`confirm-email: ${answer.status} ${JSON.stringify(answer.body)}`)
 }

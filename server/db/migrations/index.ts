@@ -21,6 +21,7 @@ import * as authorScoreProgress from './0019-author-score-progress'
 import * as newestMessages from './0020-newest-messages'
 import * as signInAges from './0021-sign-in-ages'
 import * as rememberedGroup from './0022-remembered-group'
+import * as dailyCloseout from './0023-daily-closeout'
 
 /** Every migration in order. Released ones are frozen: change the schema with a new file. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0020-newest-messages': newestMessages,
   '0021-sign-in-ages': signInAges,
   '0022-remembered-group': rememberedGroup,
+  '0023-daily-closeout': dailyCloseout,
 }

@@ -25,6 +25,11 @@ export interface UsersTable {
    * while they are an active member of it (sessions.repo's createSession)
    */
   lastActiveGroupId: number | null
+  /**
+   * 00:00 (the game's zone) of the next day whose closeout the player gets by e-mail; null: they did not
+   * ask for it (server/game/daily-closeout.ts)
+   */
+  closeoutNextDay: Generated<number | null>
 }
 
 export type UserRow = Selectable<UsersTable>

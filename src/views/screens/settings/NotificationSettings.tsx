@@ -1,8 +1,11 @@
 import { useSelector } from '@xstate/react'
 import { styled } from 'styled-system/jsx'
 import type { ActorRefFrom } from 'xstate'
+import { isLoggedInUser } from '~/api/guest-user'
 import type { NotificationChannel, NotificationKind } from '~/domain/settings-patch'
+import { selectUser } from '~/machines/session.select'
 import { type SettingsFormMachine, selectShownSettings } from '~/machines/settings-form.machine'
+import { useClient } from '~/views/client-context'
 import { Switch } from '~/views/ui'
 import { SettingsSection } from './SettingsSection'
 
@@ -23,9 +26,16 @@ const channels: readonly { channel: NotificationChannel; label: string }[] = [
 /** Spec §3 settings: important messages and the daily closeout, each by e-mail and as push. */
 export function NotificationSettings({ form }: { readonly form: ActorRefFrom<SettingsFormMachine> }) {
   const settings = useSelector(form, selectShownSettings)
+  const user = useSelector(useClient().session, selectUser)
   if (!settings) return null
   return (
     <SettingsSection id="settings-notifications" title="Notifications">
+      {/* the server mails only a confirmed address: a switch turned on would otherwise seem to do nothing */}
+      {isLoggedInUser(user) && !user.emailConfirmed && (
+        <styled.p fontSize="sm" color="fg.muted">
+          {`E-mails go to ${user.email} once you confirm it with the link we sent when you signed up.`}
+        </styled.p>
+      )}
       {kinds.map(({ kind, label, description }) => (
         <styled.fieldset key={kind} display="flex" flexDirection="column" gap="2">
           <styled.legend fontWeight="medium">{label}</styled.legend>

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '~/api/client'
 import { mergeSettings, type SettingsPatch } from '~/api/settings'
 import { Settings } from '~/views/screens/settings/Settings'
-import { settingsOf } from '../../../support/client-fixtures'
+import { authUser, settingsOf } from '../../../support/client-fixtures'
 import { type Handler, memoryApi, refused, titles } from '../../../support/memory-api'
 import { renderScreen } from '../../../support/render-screen'
 
@@ -47,6 +47,16 @@ describe('settings (spec §2 /settings)', () => {
     expect((email as HTMLInputElement).checked).toBe(true)
     await user.click(screen.getByRole('switch', { name: 'Daily closeout as push notification' }))
     await waitFor(() => expect(bodies.at(-1)).toEqual({ notifications: { dailyCloseout: { push: true } } }))
+  })
+
+  it('says e-mails wait for a confirmed address, and says nothing once it is confirmed', async () => {
+    const note = /^E-mails go to alice@example.test once you confirm it/
+    showSettings({ authInfo: () => authUser({ emailConfirmed: false }) })
+    expect(await screen.findByText(note)).toBeTruthy()
+    cleanup()
+    showSettings({ authInfo: () => authUser({ emailConfirmed: true }) })
+    await screen.findByRole('switch', { name: 'Daily closeout by e-mail' })
+    expect(screen.queryByText(note)).toBeNull()
   })
 
   it("says 'Error saving settings' and puts the switch back when the save fails", async () => {

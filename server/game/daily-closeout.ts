@@ -1,0 +1,145 @@
+import { sql } from 'kysely'
+import { closeoutLines, type DayResults, type GameDay, lastEndedDay } from '../../src/domain/daily-closeout'
+import { formatLongDate } from '../../src/domain/date-format'
+import { newsLinks } from '../auth/links'
+import type { AppContext } from '../context'
+import type { Executor } from '../db/database'
+import { type Job, yieldToRequests } from '../jobs/job-runner'
+import { dailyCloseoutMail } from '../mail/templates'
+import { foldedBeyond } from './ranking-days'
+
+/**
+ * Players claimed per pass. Each costs a few indexed reads and one mail; a day's closeouts spread over
+ * the passes after midnight instead of holding one pass for all of them.
+ */
+export const closeoutsPerPass = 100
+
+type CloseoutContext = Pick<AppContext, 'db' | 'config' | 'mailer' | 'log'>
+
+/**
+ * Sends yesterday's closeout to every player who asked for it by e-mail (users.closeout_next_day), once
+ * the rankings of the day are final (everything decided that day is folded into ranking_days, so the
+ * mail and the rankings agree). Each player is claimed by moving their next day on before the mail goes:
+ * two passes (or processes) never send one closeout twice; a mail that fails is handed back for the next
+ * pass. Nothing is sent to an unconfirmed address, nor for a day when nothing happened to the player.
+ */
+export async function sendDailyCloseouts(
+  ctx: CloseoutContext,
+  now: number,
+  limit = closeoutsPerPass,
+): Promise<number> {
+  const { timeZone } = ctx.config
+  const day = lastEndedDay(now, timeZone)
+  if (!(await anyDue(ctx.db, day)) || !(await foldedBeyond(ctx.db, day.end, now))) return 0
+  const dayLabel = formatLongDate(day.start, timeZone)
+  let sent = 0
+  for (const player of await claimDue(ctx.db, day, limit)) {
+    if (player.emailConfirmedAt === null) continue
+    const lines = closeoutLines(await dayResults(ctx.db, player.id, day))
+    if (!lines) continue
+    const mail = dailyCloseoutMail(
+      player.email,
+      player.username,
+      dayLabel,
+      lines,
+      newsLinks(ctx.config, player),
+    )
+    try {
+      await ctx.mailer.send(mail)
+      sent += 1
+    } catch (err) {
+      ctx.log.error({ err, to: player.email }, 'daily closeout could not be sent; tried again next pass')
+      await handBack(ctx.db, player.id, day)
+    }
+    await yieldToRequests()
+  }
+  return sent
+}
+
+export function dailyCloseoutJob(ctx: CloseoutContext): Job {
+  return {
+    name: 'send daily closeouts',
+    run: async (now) => {
+      await sendDailyCloseouts(ctx, now)
+    },
+  }
+}
+
+/** The usual answer, most of the day: nobody is due (one index probe). */
+async function anyDue(db: Executor, day: GameDay): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('closeoutNextDay', '<=', day.start)
+    .limit(1)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+/** Moves up to `limit` due players on to the next day, answering the ones this call moved. */
+async function claimDue(db: Executor, day: GameDay, limit: number) {
+  const due = await db
+    .selectFrom('users')
+    .select('id')
+    .where('closeoutNextDay', '<=', day.start)
+    .orderBy('closeoutNextDay')
+    .limit(limit)
+    .execute()
+  if (due.length === 0) return []
+  return db
+    .updateTable('users')
+    .set({ closeoutNextDay: day.end })
+    .where(
+      'id',
+      'in',
+      due.map((row) => row.id),
+    )
+    .where('closeoutNextDay', '<=', day.start)
+    .returning(['id', 'username', 'email', 'emailConfirmedAt'])
+    .execute()
+}
+
+/** Due again for the day, unless the player has since turned the closeout off. */
+async function handBack(db: Executor, userId: number, day: GameDay): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ closeoutNextDay: day.start })
+    .where('id', '=', userId)
+    .where('closeoutNextDay', '=', day.end)
+    .execute()
+}
+
+/** What was decided for the player on the day, and their balance's moves, in hundredths. */
+export async function dayResults(db: Executor, userId: number, day: GameDay): Promise<DayResults> {
+  const [ranked, bets, balance] = await Promise.all([
+    db
+      .selectFrom('rankingDays')
+      .select(['points', 'correct', 'evaluated'])
+      .where('userId', '=', userId)
+      .where('dayStart', '=', day.start)
+      .executeTakeFirst(),
+    sql<{ settled: number; won: number | null }>`select count(*) as settled,
+        sum(case when v.payout > 0 then 1 else 0 end) as won
+      from votes v join polls p on p.id = v.poll_id
+      where v.user_id = ${userId} and v.payout is not null
+        and p.eval_time >= ${day.start} and p.eval_time < ${day.end}`.execute(db),
+    sql<{ held: number | null; later: number | null; during: number | null }>`select
+        (select sum(balance) from wallets where user_id = ${userId}) as held,
+        sum(case when l.created_at >= ${day.end} then l.amount else 0 end) as later,
+        sum(case when l.created_at < ${day.end} then l.amount else 0 end) as during
+      from ledger l
+      where l.wallet_address in (select address from wallets where user_id = ${userId})
+        and l.created_at >= ${day.start}`.execute(db),
+  ])
+  const betRow = bets.rows[0]
+  const money = balance.rows[0]
+  return {
+    predictionsJudged: Number(ranked?.evaluated ?? 0),
+    predictionsRight: Number(ranked?.correct ?? 0),
+    betsSettled: Number(betRow?.settled ?? 0),
+    betsWon: Number(betRow?.won ?? 0),
+    won: Number(ranked?.points ?? 0),
+    balanceAtEnd: Number(money?.held ?? 0) - Number(money?.later ?? 0),
+    balanceChange: Number(money?.during ?? 0),
+  }
+}

@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { evaluationPriceGrainMs } from '../../server/game/prediction-sql'
+import type { Mail, Mailer } from '../../server/mail/mailer'
+import { formatLongDate } from '../../src/domain/date-format'
+import { formatTtc } from '../../src/domain/number-format'
+import { evaluationDelayMs } from '../../src/domain/prediction'
+import { confirmEmailOf, type SignedUp, signUpPlayer } from '../support/accounts'
+import { dialects } from '../support/databases'
+import { bet, type Pair, PairSource, tag } from '../support/game'
+import { day, hour } from '../support/game-fixtures'
+import { HttpClient } from '../support/http-client'
+import { listUnsubscribeUrl } from '../support/mail-links'
+import {
+  advanceTo,
+  balanceOf,
+  berlin,
+  nextLocalTime,
+  openNextPoll,
+  PricedMarket,
+  pricedMarket,
+} from '../support/polls'
+import { startTestServer, type TestServer } from '../support/test-server'
+
+/**
+ * Settings' "Daily closeout by e-mail": once a day of the game's zone has ended and its rankings are
+ * final, each player who asked for it and confirmed their address gets that day's results, once; nobody
+ * else does, and nobody gets a closeout of a day when nothing happened to them.
+ */
+describe.each(dialects)('the daily closeout by e-mail on %s', (dialect) => {
+  let server: TestServer
+  let monday: number
+  beforeAll(async () => {
+    server = await startTestServer(dialect, { market: (simulated) => new PricedMarket(simulated) })
+    monday = nextLocalTime(server.clock.now(), '09:00', [1])
+    await advanceTo(server, monday)
+  })
+  afterAll(() => server.stop())
+
+  const closeoutsTo = (player: SignedUp) =>
+    server.mailer.sent.filter(
+      (mail) => mail.to === player.email && mail.subject.startsWith('Your Alpha closeout'),
+    )
+  const allCloseouts = () =>
+    server.mailer.sent.filter((mail) => mail.subject.startsWith('Your Alpha closeout'))
+  const linesOf = (mail: Mail | undefined) =>
+    (mail?.text ?? '').split('\n').filter((line) => /^(Predictions|Polls|Won|Balance) /.test(line))
+  const ttc = (hundredths: number, signed = false) => formatTtc(hundredths / 100, signed)
+
+  async function setCloseout(player: SignedUp, email: boolean) {
+    const answer = await player.client.patch('/v1/users/me/settings', {
+      notifications: { dailyCloseout: { email } },
+    })
+    expect(answer.status).toBe(200)
+  }
+
+  /** Tags the pair and sets the price its evaluation reads: above or below the price it was made at. */
+  async function predict(player: SignedUp, pair: Pair, trend: 'Up' | 'Down', priceThen: 'higher' | 'lower') {
+    const { taggedMessage, rewardFactor } = await tag(player, pair, trend)
+    const dueAt = taggedMessage.createdAt + evaluationDelayMs
+    const moved = taggedMessage.atPrice * (priceThen === 'higher' ? 1.01 : 0.99)
+    pricedMarket(server).setPrice(pair.titleId, dueAt - (dueAt % evaluationPriceGrainMs), moved)
+    return Math.round(rewardFactor * 100)
+  }
+
+  it("sends Monday's results after midnight to the confirmed players who asked, once", async () => {
+    const [alice, bob, carol, dave] = [
+      await signUpPlayer(server),
+      await signUpPlayer(server),
+      await signUpPlayer(server),
+      await signUpPlayer(server),
+    ]
+    for (const confirmed of [alice, bob, dave]) await confirmEmailOf(server, confirmed)
+    // carol asks but never confirms her address; bob asks and changes his mind
+    for (const asking of [alice, carol, dave, bob]) await setCloseout(asking, true)
+    await setCloseout(bob, false)
+
+    const pairs = await new PairSource(server).take(4)
+    const [up1, up2, down, carols] = pairs
+    if (!up1 || !up2 || !down || !carols) throw new Error('too few pairs')
+    const credited =
+      (await predict(alice, up1, 'Up', 'higher')) + (await predict(alice, down, 'Down', 'lower'))
+    await predict(alice, up2, 'Up', 'lower')
+    await predict(carol, carols, 'Up', 'higher')
+    await predict(bob, { ...carols }, 'Up', 'higher')
+
+    // the 14:00 poll: alice calls it (5 TTC up), bob does not (3 down): she takes his stake
+    const poll = await openNextPoll(server, alice)
+    await bet(alice, poll, 'up', 5)
+    await bet(bob, poll, 'down', 3)
+    pricedMarket(server).setPrice(poll.titleId, poll.evalTime, poll.priceBase * 1.01)
+
+    // Monday 23:00: everything is decided, but the day has not ended
+    await advanceTo(server, monday + 14 * hour)
+    expect(allCloseouts()).toEqual([])
+
+    await advanceTo(server, monday + 15 * hour + 5 * 60_000)
+    const [mail, ...more] = closeoutsTo(alice)
+    expect(more).toEqual([])
+    expect(mail?.subject).toBe(`Your Alpha closeout for ${formatLongDate(monday, berlin)}`)
+    const balance = await balanceOf(server, alice.user.id)
+    expect(linesOf(mail)).toEqual([
+      'Predictions judged: 2 of 3 calls right.',
+      'Polls settled: you won 1 of 1 bet.',
+      `Won in the game today: ${ttc(credited + 300, true)}.`,
+      // she signed up on Monday: her whole balance came that day
+      `Balance at the end of the day: ${ttc(balance)} (${ttc(balance, true)} today).`,
+    ])
+    expect(listUnsubscribeUrl(mail?.headers?.['List-Unsubscribe']).pathname).toBe('/v1/mail/unsubscribe')
+    // dave only signed up: his grant is what happened to him
+    expect(linesOf(closeoutsTo(dave)[0])).toEqual([
+      `Balance at the end of the day: ${ttc(await balanceOf(server, dave.user.id))} (${ttc(
+        await balanceOf(server, dave.user.id),
+        true,
+      )} today).`,
+    ])
+    expect(closeoutsTo(bob)).toEqual([])
+    expect(closeoutsTo(carol)).toEqual([])
+
+    // the passes after it send nothing again
+    await advanceTo(server, monday + 15 * hour + 30 * 60_000)
+    expect(allCloseouts()).toHaveLength(2)
+
+    // Tuesday: alice unsubscribes from the mail itself and plays on; dave does nothing
+    const oneClick = listUnsubscribeUrl(mail?.headers?.['List-Unsubscribe'])
+    const unsubscribed = await new HttpClient(server.url).post(
+      `${oneClick.pathname}${oneClick.search}`,
+      'List-Unsubscribe=One-Click',
+      { bare: true, headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+    )
+    expect(unsubscribed.status).toBe(200)
+    const [tuesdays] = await new PairSource(server, []).take(1)
+    if (!tuesdays) throw new Error('no pair')
+    await predict(alice, tuesdays, 'Up', 'higher')
+    await advanceTo(server, monday + day + 15 * hour + 5 * 60_000)
+    expect(allCloseouts()).toHaveLength(2)
+  })
+
+  it('hands a closeout whose mail failed back to the next pass', async () => {
+    const erin = await signUpPlayer(server)
+    await confirmEmailOf(server, erin)
+    await setCloseout(erin, true)
+    const [pair] = await new PairSource(server).take(1)
+    if (!pair) throw new Error('no pair')
+    await predict(erin, pair, 'Down', 'lower')
+    const working = server.ctx.mailer
+    let refused = 0
+    const failing: Mailer = {
+      async send(mail) {
+        if (mail.subject.startsWith('Your Alpha closeout')) {
+          refused += 1
+          throw new Error('the SMTP server is down')
+        }
+        await working.send(mail)
+      },
+      close: () => {},
+    }
+    server.ctx.mailer = failing
+    const midnight = nextLocalTime(server.clock.now(), '00:05')
+    await advanceTo(server, midnight)
+    expect(refused).toBe(1)
+    expect(closeoutsTo(erin)).toEqual([])
+
+    server.ctx.mailer = working
+    await advanceTo(server, midnight + 1000)
+    expect(linesOf(closeoutsTo(erin)[0])[0]).toBe('Predictions judged: 1 of 1 call right.')
+    expect(closeoutsTo(erin)).toHaveLength(1)
+  })
+})
