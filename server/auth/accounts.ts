@@ -7,6 +7,7 @@ import type {
 } from '../../src/api/auth'
 import { validationTexts } from '../../src/api/texts'
 import { signUpGrantHundredths } from '../../src/domain/grants'
+import { friendJoinedNews } from '../../src/domain/important-messages'
 import type { AppContext } from '../context'
 import type { UserRow } from '../db/tables/users.table'
 import { recountMessagesOf } from '../game/author-scores'
@@ -15,12 +16,13 @@ import { announceGroupMembers } from '../game/group-changes'
 import { handOverGroupsOf } from '../game/group-members'
 import { joinDefaultGroup, joinInvitedGroup } from '../game/groups.repo'
 import { bankAddress, createWallet, post, walletsOf } from '../game/ledger'
+import { mailImportantMessage } from '../mail/important-messages'
 import { confirmEmailMail, passwordResetMail } from '../mail/templates'
 import { fieldRefusal, Refusal } from '../refusal'
 import {
   codesPerPlayer,
   createInvitationCodes,
-  groupOfInvitationCode,
+  invitationOf,
   isInvitationCodeRedeemable,
   redeemInvitationCode,
 } from './invitations.repo'
@@ -77,12 +79,15 @@ export async function createAccount(
 ): Promise<{ user: UserRow; session: NewSession }> {
   const now = ctx.clock.now()
   let invitedTo: number | null = null
+  let inviterId: number | null = null
   try {
     const user = await ctx.db.transaction().execute(async (tx) => {
       if (!(await isInvitationCodeRedeemable(tx, account.invitationCode, now))) throw invalidCode()
       if (await findUserByUsername(tx, account.username)) throw usernameTaken()
       if (await findUserByEmail(tx, account.email)) throw emailTaken()
-      invitedTo = await groupOfInvitationCode(tx, account.invitationCode)
+      const invitation = await invitationOf(tx, account.invitationCode)
+      invitedTo = invitation?.groupId ?? null
+      inviterId = invitation?.ownerId ?? null
       const id = await insertUser(tx, {
         username: account.username,
         usernameKey: account.username.toLowerCase(),
@@ -118,6 +123,8 @@ export async function createAccount(
     })
     // the group's members (the inviter among them) see the new player in their lists
     if (invitedTo !== null) await announceGroupMembers(ctx, invitedTo)
+    // in the background: the sign-up does not wait for the inviter's mail
+    if (inviterId !== null) void tellInviter(ctx, inviterId, user.username, invitedTo)
     const session = await createSession(ctx.db, user.id, now)
     return { user, session }
   } catch (error) {
@@ -125,6 +132,26 @@ export async function createAccount(
     if (isUniqueViolation(error)) throw /email/.test(error.message) ? emailTaken() : usernameTaken()
     throw error
   }
+}
+
+/** The inviter hears who joined with their invitation, and in which group (an important message). */
+async function tellInviter(ctx: AppContext, inviterId: number, friend: string, groupId: number | null) {
+  const group =
+    groupId === null
+      ? undefined
+      : await ctx.db
+          .selectFrom('userGroups')
+          .select('name')
+          .where('id', '=', groupId)
+          .executeTakeFirst()
+          .catch((err) => {
+            ctx.log.warn(
+              { err, groupId },
+              'the invited group was not read: the inviter hears of the sign-up alone',
+            )
+            return undefined
+          })
+  await mailImportantMessage(ctx, inviterId, friendJoinedNews({ friend, groupName: group?.name ?? null }))
 }
 
 export async function signUp(ctx: AppContext, body: z.output<typeof signUpBodySchema>) {

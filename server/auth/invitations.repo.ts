@@ -76,14 +76,16 @@ export async function isInvitationCodeRedeemable(db: Executor, code: string, now
   return row !== undefined
 }
 
-/** The group a code makes its new player a member of, read after redeeming it. */
-export async function groupOfInvitationCode(db: Executor, code: string): Promise<number | null> {
-  const row = await db
+/** Who made a code and the group it joins (null: none; an operator's code has no owner), if it exists. */
+export function invitationOf(
+  db: Executor,
+  code: string,
+): Promise<{ groupId: number | null; ownerId: number | null } | undefined> {
+  return db
     .selectFrom('invitationCodes')
-    .select('groupId')
+    .select(['groupId', 'ownerId'])
     .where('code', '=', code)
     .executeTakeFirst()
-  return row?.groupId ?? null
 }
 
 /** The player's codes that still let somebody in (the auth payload lists these). */

@@ -1,10 +1,13 @@
 import { toHundredths } from '../../src/domain/currency'
+import { formatLongDate } from '../../src/domain/date-format'
+import { trophyNews } from '../../src/domain/important-messages'
 import { weekStartAfter, weekStartOf } from '../../src/domain/ranking-periods'
 import { earnsTrophy } from '../../src/domain/ranking-tabs'
 import type { AppContext } from '../context'
 import type { Executor } from '../db/database'
 import { inTransaction } from '../db/transaction'
 import type { Job } from '../jobs/job-runner'
+import { mailImportantMessage } from '../mail/important-messages'
 import { eventsWithPrizeDue, settleEventPrize } from './group-prizes'
 import { foldedBeyond } from './ranking-days'
 import { computeRanking, lifetimeOf, scopeFor } from './rankings'
@@ -56,7 +59,7 @@ export async function awardWeeklyTrophies(
       const ranking = await computeRanking(ctx.db, scopeFor(group, { from: start, to: end }))
       const medalists =
         ranking.length >= trophyMinPlayers ? ranking.filter((row) => earnsTrophy(row.rank, row.points)) : []
-      awarded += await inTransaction(ctx.db, async (tx) => {
+      const won = await inTransaction(ctx.db, async (tx) => {
         const claim = await tx
           .insertInto('trophyWeeks')
           .values({ groupId: group.id, weekStart: start, activePlayers: ranking.length, awardedAt: now })
@@ -79,6 +82,17 @@ export async function awardWeeklyTrophies(
           .execute()
         return medalists.length
       })
+      awarded += won
+      // only the process that claimed the week tells its medalists
+      if (won > 0) {
+        const weekLabel = formatLongDate(start, zone)
+        for (const row of medalists)
+          await mailImportantMessage(
+            ctx,
+            row.userId,
+            trophyNews({ rank: row.rank, groupName: group.name, weekLabel, points: row.points }),
+          )
+      }
     }
     doneWeeks.add(start)
   }

@@ -1,3 +1,4 @@
+import type { News } from '../../src/domain/important-messages'
 import type { Mail } from './mailer'
 
 function escapeHtml(text: string): string {
@@ -84,6 +85,21 @@ export function dailyCloseoutMail(
     ...layout(
       `Hi ${username},`,
       [`here is how ${dayLabel} went for you.`, ...lines],
+      { label: 'Open Alpha', url: links.action },
+      links.unsubscribe,
+    ),
+    headers: unsubscribeHeaders(links.unsubscribeOneClick),
+  }
+}
+
+/** An important message (server/mail/important-messages.ts): news of the player's account or the game. */
+export function importantMessageMail(to: string, username: string, news: News, links: LinkSet): Mail {
+  return {
+    to,
+    subject: news.subject,
+    ...layout(
+      `Hi ${username},`,
+      [...news.lines],
       { label: 'Open Alpha', url: links.action },
       links.unsubscribe,
     ),

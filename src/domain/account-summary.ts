@@ -3,6 +3,9 @@ export type TrophyKind = 'gold' | 'silver' | 'bronce'
 
 export const trophyKinds: readonly TrophyKind[] = ['gold', 'silver', 'bronce']
 
+/** How a trophy is named to the player: the spec's 'bronce' reads Bronze. */
+export const trophyLabels: Record<TrophyKind, string> = { gold: 'Gold', silver: 'Silver', bronce: 'Bronze' }
+
 /** The kind of trophy a weekly rank earns: ranks 1 to 3 only. */
 export function trophyKindOf(rank: number): TrophyKind | undefined {
   return trophyKinds[rank - 1]

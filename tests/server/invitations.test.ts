@@ -4,7 +4,7 @@ import { defaultGroupId } from '../../src/api/groups'
 import type { InvitationList, PlayerInvitation } from '../../src/api/invitations'
 import { validationTexts as t } from '../../src/api/texts'
 import type { AuthUser } from '../../src/api/users'
-import { type SignedUp, signUpPlayer, uniqueName } from '../support/accounts'
+import { confirmEmailOf, type SignedUp, signUpPlayer, uniqueName } from '../support/accounts'
 import { dialects } from '../support/databases'
 import { tableCounts } from '../support/db-snapshot'
 import { addActiveMembers, createGroup, memberRows } from '../support/groups'
@@ -62,8 +62,7 @@ describe.each(dialects)('players invite friends on %s', (dialect) => {
     return answer.body
   }
 
-  /** Signs a friend up with the code of a link, as the sign-up form sends it. */
-  /** Signs a friend up with the code; `client` keeps their session cookie. */
+  /** Signs a friend up with the code of a link, as the sign-up form sends it; `client` keeps their session cookie. */
   function signUpWith(code: string, username = uniqueName('friend'), client = new HttpClient(server.url)) {
     return client.post<AuthUser & ErrorBody>('/v1/auth/signup', {
       invitationCode: code,
@@ -243,6 +242,45 @@ describe.each(dialects)('players invite friends on %s', (dialect) => {
     )
     expect(crossSite.status).toBe(403)
     expect((await listOf(inviter)).invitations.filter((i) => i.state === 'open')).toHaveLength(0)
+  })
+
+  it('tells an inviter who asked for important messages by e-mail who joined, and in which group', async () => {
+    const askImportantMessages = async (player: SignedUp) =>
+      expect(
+        (
+          await player.client.patch('/v1/users/me/settings', {
+            notifications: { importantMessages: { email: true } },
+          })
+        ).status,
+      ).toBe(200)
+    const inviter = await freshInviter()
+    await confirmEmailOf(server, inviter)
+    await askImportantMessages(inviter)
+    const plainFriend = uniqueName('friend')
+    expect((await signUpWith((await invite(inviter)).code, plainFriend)).status).toBe(201)
+    const plain = await server.mailer.nextMail(inviter.email)
+    expect(plain.subject).toBe(`${plainFriend} joined Alpha with your invitation`)
+    expect(plain.text).toContain(`${plainFriend} signed up with your invitation.`)
+
+    // one who did not ask (the default), and one who asked but never confirmed the address, get none
+    const quiet = await freshInviter()
+    await confirmEmailOf(server, quiet)
+    const unconfirmed = await freshInviter()
+    await askImportantMessages(unconfirmed)
+    for (const other of [quiet, unconfirmed])
+      expect((await signUpWith((await invite(other)).code)).status).toBe(201)
+
+    const group = await createGroup(inviter, { name: 'Night Owls', publicGroup: false })
+    const groupFriend = uniqueName('friend')
+    expect((await signUpWith((await invite(inviter, { groupId: group.id })).code, groupFriend)).status).toBe(
+      201,
+    )
+    expect((await server.mailer.nextMail(inviter.email)).text).toContain(
+      `${groupFriend} signed up with your invitation and plays in Night Owls with you.`,
+    )
+    const joinedMails = (player: SignedUp) =>
+      server.mailer.sent.filter((mail) => mail.to === player.email && mail.subject.includes('joined Alpha'))
+    expect([...joinedMails(quiet), ...joinedMails(unconfirmed)]).toEqual([])
   })
 
   describe('into a group', () => {

@@ -8,9 +8,10 @@ import type { Poll } from '../../src/api/polls'
 import type { RankingRow, RecentChampion } from '../../src/api/rankings'
 import type { GameState } from '../../src/api/state'
 import type { AuthUser, PublicUser } from '../../src/api/users'
+import { formatLongDate } from '../../src/domain/date-format'
 import type { PlayerScore } from '../../src/domain/ranking'
 import { rankingPeriods } from '../../src/domain/ranking-periods'
-import { type SignedUp, signUpPlayer } from '../support/accounts'
+import { confirmEmailOf, type SignedUp, signUpPlayer } from '../support/accounts'
 import { dialects } from '../support/databases'
 import { advanceClockTo, bet, type Pair, PairSource, tag } from '../support/game'
 import { addActiveMembers, createGroup, groupsPath } from '../support/groups'
@@ -67,6 +68,14 @@ describe.each(dialects)('rankings and trophies on %s', (dialect) => {
       SignedUp,
       SignedUp,
     ]
+    // a asked for important messages by e-mail; c confirmed but did not ask; d asked, never confirmed
+    for (const confirmed of [a, c]) await confirmEmailOf(server, confirmed)
+    for (const asking of [a, d]) {
+      const asked = await asking.client.patch('/v1/users/me/settings', {
+        notifications: { importantMessages: { email: true } },
+      })
+      expect(asked.status).toBe(200)
+    }
     club = await createGroup(a, { name: 'Night Owls' })
     await addActiveMembers(a, club.id, [b, c])
     pair = await createGroup(d, { name: 'Two of Us', publicGroup: true })
@@ -200,6 +209,18 @@ describe.each(dialects)('rankings and trophies on %s', (dialect) => {
         (x[1] as number) - (y[1] as number),
     )
     expect(await trophies()).toEqual(expected)
+    // the one medalist who asked for important messages by e-mail and confirmed the address hears of both
+    const weekLabel = formatLongDate((await awardedWeek(club.id)).weekStart, server.ctx.config.timeZone)
+    const trophyMails = server.mailer.sent
+      .filter((mail) => mail.subject.startsWith('You won'))
+      .map((mail) => [mail.to, mail.subject, mail.text.split('\n')[2]])
+    expect(trophyMails.sort()).toEqual(
+      ['Alpha', 'Night Owls'].map((group) => [
+        a.email,
+        `You won Gold in ${group}`,
+        `You finished the week of ${weekLabel} in first place in ${group}, with 6.00 TTC won.`,
+      ]),
+    )
     // The pair's group had two active players: looked at, no trophies.
     const weeks = await server.ctx.db
       .selectFrom('trophyWeeks')
@@ -211,6 +232,7 @@ describe.each(dialects)('rankings and trophies on %s', (dialect) => {
     await advanceClockTo(server, server.clock.now() + hour)
     expect(await awardWeeklyTrophies(server.ctx, server.clock.now())).toBe(0)
     expect(await trophies()).toEqual(expected)
+    expect(server.mailer.sent.filter((mail) => mail.subject.startsWith('You won'))).toHaveLength(2)
   })
 
   /** The UserGroupWinners elements of the player's stream, with `groupId` made their active group. */

@@ -1,9 +1,8 @@
 import { Award } from 'lucide-react'
 import { styled } from 'styled-system/jsx'
 import type { PublicUser } from '~/api/users'
-import { trophyKindOf } from '~/domain/account-summary'
+import { trophyKindOf, trophyLabels } from '~/domain/account-summary'
 import { Badge, Text } from '~/views/ui'
-import { trophyLabels } from './account-texts'
 
 type UserBadge = PublicUser['userBadges'][number]
 

@@ -1,5 +1,4 @@
 import type { Transaction, TransactionAbout, TransactionType } from '~/api/transactions'
-import type { TrophyKind } from '~/domain/account-summary'
 import { isRanked } from '~/domain/account-summary'
 import { titleLabel } from '~/domain/title-label'
 import { parseTransactionReference } from '~/domain/transaction-reference'
@@ -48,8 +47,6 @@ export function transactionLabel(
   const about = aboutText(transaction.about, titleName)
   return about ? `${kind}: ${about}` : kind
 }
-
-export const trophyLabels: Record<TrophyKind, string> = { gold: 'Gold', silver: 'Silver', bronce: 'Bronze' }
 
 /** 'Rank #3', or 'Not ranked' for the server's 0. */
 export const rankText = (label: string, rank: number) =>

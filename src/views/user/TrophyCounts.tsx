@@ -1,8 +1,7 @@
 import { Trophy } from 'lucide-react'
 import { styled } from 'styled-system/jsx'
 import type { PublicUser } from '~/api/users'
-import { trophyCounts, trophyKinds } from '~/domain/account-summary'
-import { trophyLabels } from '~/views/account/account-texts'
+import { trophyCounts, trophyKinds, trophyLabels } from '~/domain/account-summary'
 
 const colors = { gold: 'accent.text', silver: 'fg.muted', bronce: 'down.text' } as const
 

@@ -1,0 +1,51 @@
+import { trophyKindOf, trophyLabels } from './account-summary'
+import { formatTtc } from './number-format'
+
+/**
+ * Settings' "Important messages: news about your account and the game": what such a message says. The
+ * server mails it to a player who turned it on (server/mail/important-messages.ts).
+ */
+export interface News {
+  readonly subject: string
+  readonly lines: readonly string[]
+}
+
+const places = ['first', 'second', 'third'] as const
+
+/** A trophy of a finished week (the weekly trophies job: ranks 1 to 3), its week named by its Monday. */
+export function trophyNews(won: {
+  readonly rank: number
+  readonly groupName: string
+  /** the week's Monday as words, e.g. `Monday, November 23` */
+  readonly weekLabel: string
+  /** TTC won that week */
+  readonly points: number
+}): News {
+  const kind = trophyKindOf(won.rank)
+  if (!kind) throw new RangeError(`rank ${won.rank} wins no trophy`)
+  const label = trophyLabels[kind]
+  return {
+    subject: `You won ${label} in ${won.groupName}`,
+    lines: [
+      `You finished the week of ${won.weekLabel} in ${places[won.rank - 1]} place in ${won.groupName}, with ${formatTtc(
+        won.points,
+      )} won.`,
+      `Your ${label} trophy is on your profile now.`,
+    ],
+  }
+}
+
+/** A friend signed up with one of the player's invitations (into the group it was made for, if any). */
+export function friendJoinedNews(joined: {
+  readonly friend: string
+  readonly groupName: string | null
+}): News {
+  return {
+    subject: `${joined.friend} joined Alpha with your invitation`,
+    lines: [
+      joined.groupName === null
+        ? `${joined.friend} signed up with your invitation.`
+        : `${joined.friend} signed up with your invitation and plays in ${joined.groupName} with you.`,
+    ],
+  }
+}

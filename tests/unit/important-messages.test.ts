@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest'
+import { friendJoinedNews, trophyNews } from '~/domain/important-messages'
+
+describe('important messages', () => {
+  it("names a week's trophy by its place, the group and what was won", () => {
+    const news = { groupName: 'Night Owls', weekLabel: 'Monday, November 23', points: 12.5 }
+    expect(trophyNews({ ...news, rank: 1 })).toEqual({
+      subject: 'You won Gold in Night Owls',
+      lines: [
+        'You finished the week of Monday, November 23 in first place in Night Owls, with 12.50 TTC won.',
+        'Your Gold trophy is on your profile now.',
+      ],
+    })
+    expect(trophyNews({ ...news, rank: 3 }).subject).toBe('You won Bronze in Night Owls')
+    expect(trophyNews({ ...news, rank: 3 }).lines[0]).toContain('in third place')
+    expect(() => trophyNews({ ...news, rank: 4 })).toThrow(RangeError)
+  })
+
+  it('tells the inviter who joined, and in which group', () => {
+    expect(friendJoinedNews({ friend: 'bob', groupName: null })).toEqual({
+      subject: 'bob joined Alpha with your invitation',
+      lines: ['bob signed up with your invitation.'],
+    })
+    expect(friendJoinedNews({ friend: 'bob', groupName: 'Night Owls' }).lines).toEqual([
+      'bob signed up with your invitation and plays in Night Owls with you.',
+    ])
+  })
+})
