@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
+import { shownLinesPerGroup } from '../../../../src/views/activity/ActivityGroupItem'
 import { ActivityStream } from '../../../../src/views/activity/ActivityStream'
 import { linesOf } from '../../../../src/views/activity/activity-lines'
 import { hour } from '../../../support/game-fixtures'
@@ -85,6 +86,33 @@ describe('the activity stream (spec §3)', () => {
     expect(feed.textContent).toContain('The next poll round opens for 2 titles')
     expect(await within(feed).findAllByRole('link', { name: 'Tesla' })).toHaveLength(2)
     expect(feed.querySelectorAll('time')).toHaveLength(5)
+  })
+
+  it("shows a busy hour's first five lines of a group and folds the rest behind 'Show n more'", async () => {
+    const busyHour = Array.from({ length: 8 }, (_, i) => prediction(now - hour + i * 60_000, false))
+    const view = renderScreen(<ActivityStream />, { api: memoryApi({ activity: () => busyHour }) })
+    stops.push(view.stop)
+    const feed = await screen.findByRole('list', { name: 'Activity' })
+    const [group] = within(feed)
+      .getAllByRole('listitem')
+      .filter((item) => item.parentElement === feed)
+    if (!group) throw new Error('no group')
+    const [shown, folded] = [...group.querySelectorAll('ul')]
+    expect(shown?.children).toHaveLength(shownLinesPerGroup)
+    const more = group.querySelector('details')
+    expect(more?.open).toBe(false)
+    expect(more?.querySelector('summary')?.textContent).toBe('Show 3 more')
+    expect(more?.contains(folded ?? null)).toBe(true)
+    expect(folded?.children).toHaveLength(3)
+    // a group of five or fewer has nothing to fold
+    cleanup()
+    const quiet = renderScreen(<ActivityStream />, {
+      api: memoryApi({ activity: () => busyHour.slice(0, 5) }),
+    })
+    stops.push(quiet.stop)
+    const few = await screen.findByRole('list', { name: 'Activity' })
+    expect(few.querySelector('details')).toBeNull()
+    expect(few.textContent?.match(/predicted Up on/g)).toHaveLength(5)
   })
 
   it('announces the group winners and a poll the Bank won', async () => {
