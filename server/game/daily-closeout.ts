@@ -33,7 +33,8 @@ export async function sendDailyCloseouts(
   if (!(await anyDue(ctx.db, day)) || !(await foldedBeyond(ctx.db, day.end, now))) return 0
   const dayLabel = formatLongDate(day.start, timeZone)
   let sent = 0
-  for (const player of await claimDue(ctx.db, day, limit)) {
+  const claimed = await claimDue(ctx.db, day, limit)
+  for (const [index, player] of claimed.entries()) {
     if (player.emailConfirmedAt === null) continue
     const lines = closeoutLines(await dayResults(ctx.db, player.id, day))
     if (!lines) continue
@@ -48,8 +49,14 @@ export async function sendDailyCloseouts(
       await ctx.mailer.send(mail)
       sent += 1
     } catch (err) {
-      ctx.log.error({ err, to: player.email }, 'daily closeout could not be sent; tried again next pass')
-      await handBack(ctx.db, player.id, day)
+      // the mail server is likely down for all of them: one line per pass, not one per player
+      const unsent = claimed.slice(index).map((rest) => rest.id)
+      ctx.log.error(
+        { err, to: player.email, unsent: unsent.length },
+        'daily closeouts wait for the next pass',
+      )
+      await handBack(ctx.db, unsent, day)
+      break
     }
     await yieldToRequests()
   }
@@ -99,12 +106,12 @@ async function claimDue(db: Executor, day: GameDay, limit: number) {
     .execute()
 }
 
-/** Due again for the day, unless the player has since turned the closeout off. */
-async function handBack(db: Executor, userId: number, day: GameDay): Promise<void> {
+/** Due again for the day, unless a player has since turned the closeout off. */
+async function handBack(db: Executor, userIds: readonly number[], day: GameDay): Promise<void> {
   await db
     .updateTable('users')
     .set({ closeoutNextDay: day.start })
-    .where('id', '=', userId)
+    .where('id', 'in', userIds)
     .where('closeoutNextDay', '=', day.end)
     .execute()
 }
