@@ -1,11 +1,11 @@
 import { sql } from 'kysely'
-import { closeoutLines, type DayResults, type GameDay, lastEndedDay } from '../../src/domain/daily-closeout'
+import { closeoutNews, type DayResults, type GameDay, lastEndedDay } from '../../src/domain/daily-closeout'
 import { formatLongDate } from '../../src/domain/date-format'
 import { newsLinks } from '../auth/links'
 import type { AppContext } from '../context'
 import type { Executor } from '../db/database'
 import { type Job, yieldToRequests } from '../jobs/job-runner'
-import { dailyCloseoutMail } from '../mail/templates'
+import { newsMail } from '../mail/templates'
 import { foldedBeyond } from './ranking-days'
 
 /**
@@ -36,15 +36,9 @@ export async function sendDailyCloseouts(
   const claimed = await claimDue(ctx.db, day, limit)
   for (const [index, player] of claimed.entries()) {
     if (player.emailConfirmedAt === null) continue
-    const lines = closeoutLines(await dayResults(ctx.db, player.id, day))
-    if (!lines) continue
-    const mail = dailyCloseoutMail(
-      player.email,
-      player.username,
-      dayLabel,
-      lines,
-      newsLinks(ctx.config, player),
-    )
+    const news = closeoutNews(dayLabel, await dayResults(ctx.db, player.id, day))
+    if (!news) continue
+    const mail = newsMail(player.email, player.username, news, newsLinks(ctx.config, player))
     try {
       await ctx.mailer.send(mail)
       sent += 1

@@ -3,7 +3,7 @@ import { newsLinks } from '../auth/links'
 import { settingsOf } from '../auth/settings'
 import { findUserById } from '../auth/users.repo'
 import type { AppContext } from '../context'
-import { importantMessageMail } from './templates'
+import { newsMail } from './templates'
 
 type NewsContext = Pick<AppContext, 'db' | 'config' | 'mailer' | 'log'>
 
@@ -17,7 +17,7 @@ export async function mailImportantMessage(ctx: NewsContext, userId: number, new
     const user = await findUserById(ctx.db, userId)
     if (!user || user.emailConfirmedAt === null) return false
     if (!settingsOf(user).notifications.importantMessages.email) return false
-    await ctx.mailer.send(importantMessageMail(user.email, user.username, news, newsLinks(ctx.config, user)))
+    await ctx.mailer.send(newsMail(user.email, user.username, news, newsLinks(ctx.config, user)))
     return true
   } catch (err) {
     ctx.log.error({ err, userId, subject: news.subject }, 'important message could not be mailed')

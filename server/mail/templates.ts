@@ -71,29 +71,8 @@ export function passwordResetMail(to: string, username: string, links: LinkSet):
   }
 }
 
-/** The daily closeout (server/game/daily-closeout.ts): the day's results, lines from the domain's rule. */
-export function dailyCloseoutMail(
-  to: string,
-  username: string,
-  dayLabel: string,
-  lines: readonly string[],
-  links: LinkSet,
-): Mail {
-  return {
-    to,
-    subject: `Your Alpha closeout for ${dayLabel}`,
-    ...layout(
-      `Hi ${username},`,
-      [`here is how ${dayLabel} went for you.`, ...lines],
-      { label: 'Open Alpha', url: links.action },
-      links.unsubscribe,
-    ),
-    headers: unsubscribeHeaders(links.unsubscribeOneClick),
-  }
-}
-
-/** An important message (server/mail/important-messages.ts): news of the player's account or the game. */
-export function importantMessageMail(to: string, username: string, news: News, links: LinkSet): Mail {
+/** News of the player's account or the game: an important message, the daily closeout. */
+export function newsMail(to: string, username: string, news: News, links: LinkSet): Mail {
   return {
     to,
     subject: news.subject,

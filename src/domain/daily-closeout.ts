@@ -1,4 +1,5 @@
 import { fromHundredths } from './currency'
+import type { News } from './important-messages'
 import { formatTtc } from './number-format'
 import { addDays, zonedDate, zonedEpochMs } from './zoned-time'
 
@@ -69,4 +70,15 @@ export function closeoutLines(results: DayResults): string[] | undefined {
     )} today).`,
   )
   return lines
+}
+
+/** The closeout as a mail says it, its day named (`Monday, November 30`); undefined for a quiet day. */
+export function closeoutNews(dayLabel: string, results: DayResults): News | undefined {
+  const lines = closeoutLines(results)
+  return (
+    lines && {
+      subject: `Your Alpha closeout for ${dayLabel}`,
+      lines: [`here is how ${dayLabel} went for you.`, ...lines],
+    }
+  )
 }

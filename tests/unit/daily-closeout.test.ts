@@ -1,6 +1,12 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { closeoutLines, closeoutStartDay, type DayResults, lastEndedDay } from '~/domain/daily-closeout'
+import {
+  closeoutLines,
+  closeoutNews,
+  closeoutStartDay,
+  type DayResults,
+  lastEndedDay,
+} from '~/domain/daily-closeout'
 import { zonedDate } from '~/domain/zoned-time'
 
 const berlin = 'Europe/Berlin'
@@ -72,6 +78,11 @@ describe('the daily closeout', () => {
 
   it('sends nothing for a day when nothing happened, and something whenever the balance moved', () => {
     expect(closeoutLines(quiet)).toBeUndefined()
+    expect(closeoutNews('Monday, November 30', quiet)).toBeUndefined()
+    expect(closeoutNews('Monday, November 30', { ...quiet, balanceChange: 1 })).toMatchObject({
+      subject: 'Your Alpha closeout for Monday, November 30',
+      lines: ['here is how Monday, November 30 went for you.', expect.stringMatching(/^Balance at the end/)],
+    })
     expect(closeoutLines({ ...quiet, balanceChange: -1_000, balanceAtEnd: 9_000 })).toEqual([
       'Balance at the end of the day: 90.00 TTC (-10.00 TTC today).',
     ])
