@@ -36,6 +36,7 @@ export type RefusalCode =
   | 'invalid_credentials'
   | 'confirmation_failed'
   | 'sign_in_throttled'
+  | 'email_confirmed'
   // invitation links
   | 'invitation_limit_reached'
   | 'group_invitation_forbidden'

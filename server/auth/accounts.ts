@@ -164,6 +164,16 @@ export async function signUp(ctx: AppContext, body: z.output<typeof signUpBodySc
   return result
 }
 
+/**
+ * A new confirmation link for a signed-in player whose address is not confirmed yet: the first mail may
+ * be lost, and mail from the game (the closeout, important messages) waits for the confirmation.
+ */
+export function resendConfirmation(ctx: AppContext, user: UserRow): void {
+  if (user.emailConfirmedAt !== null)
+    throw new Refusal('email_confirmed', 'Your e-mail address is confirmed already.')
+  sendInBackground(ctx, confirmEmailMail(user.email, user.username, confirmEmailLinks(ctx.config, user)))
+}
+
 function sendInBackground(ctx: AppContext, mail: Parameters<AppContext['mailer']['send']>[0]): void {
   ctx.mailer.send(mail).catch((err) => ctx.log.error({ err, to: mail.to }, 'mail could not be sent'))
 }

@@ -12,6 +12,7 @@ import { authUserSchema } from '../../src/api/users'
 import {
   confirmEmail,
   requestPasswordReset,
+  resendConfirmation,
   resetPassword,
   signIn,
   signUp,
@@ -130,6 +131,27 @@ export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
     await confirmEmail(ctx, request.body)
     return reply.status(204).send()
   })
+
+  // a guesser gains nothing here (the mail goes to the account's own address), but each call sends a
+  // mail: the reset request's budgets, counted apart
+  app.post(
+    '/v1/auth/confirm-email/resend',
+    {
+      schema: { response: { 202: passwordResetAcceptedSchema, ...errorResponses(401, 403, 409, 429) } },
+      preHandler: limited
+        ? limitByIpAndAccount(
+            fastify,
+            'resetRequest',
+            async (request) => (await requireUser(request, ctx)).user.username,
+          )
+        : [],
+    },
+    async (request, reply) => {
+      const { user } = await requireUser(request, ctx)
+      resendConfirmation(ctx, user)
+      return reply.status(202).send({ status: 'accepted' as const })
+    },
+  )
 
   app.post('/v1/auth/unsubscribe', { schema: emailLink }, async (request, reply) => {
     await unsubscribe(ctx, request.body)

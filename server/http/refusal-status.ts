@@ -27,6 +27,7 @@ export const refusalStatus: Record<RefusalCode, number> = {
   username_taken: 409,
   email_taken: 409,
   oauth_identity_linked: 409,
+  email_confirmed: 409,
   invalid_link: 400,
   invalid_credentials: 401,
   confirmation_failed: 403,

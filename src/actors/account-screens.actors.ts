@@ -4,6 +4,7 @@ import type { Settings, SettingsPatch } from '../api/settings'
 import type { Transaction } from '../api/transactions'
 import type { UserProfile } from '../api/users'
 import type { TransactionsMachine, UserInfoMachine } from '../machines/account-loaders.machine'
+import type { ConfirmResendMachine } from '../machines/confirm-resend.machine'
 import type { DeleteAccountMachine } from '../machines/delete-account.machine'
 import type { FormValues } from '../machines/form.types'
 import type { LoaderInput } from '../machines/loader.machine'
@@ -91,6 +92,15 @@ export function provideDeleteAccount(machine: DeleteAccountMachine, deps: Delete
         deps.notify.show({ kind: 'info', message: accountDeletedText })
         return undefined
       }),
+    },
+  })
+}
+
+/** Settings' "Send the link again": the server mails a new confirmation link. */
+export function provideConfirmResend(machine: ConfirmResendMachine, { api }: ApiDeps) {
+  return machine.provide({
+    actors: {
+      submit: fromPromise<unknown, FormValues>(({ signal }) => api.call('resendConfirmEmail', { signal })),
     },
   })
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ApiErrorBody } from '../../src/api/errors'
 import type { AuthUser } from '../../src/api/users'
 import { type SignedUp, signUpPlayer } from '../support/accounts'
 import { dialects } from '../support/databases'
@@ -75,6 +76,19 @@ describe.each(dialects)('signed e-mail links on %s', (dialect) => {
       expect(await emailConfirmed(player)).toBe(true)
       expect((await guest().post('/v1/auth/confirm-email', confirm)).status).toBe(204)
       expect(await emailConfirmed(player)).toBe(true)
+    })
+
+    it('mails a signed-in player a new link on request, until the address is confirmed', async () => {
+      const { player } = await playerWithConfirmMail()
+      const resend = () => player.client.post<ApiErrorBody>('/v1/auth/confirm-email/resend')
+      expect((await resend()).status).toBe(202)
+      const again = queryOf(await nextLinkTo(server.mailer, player.email, '/account/confirm-email'))
+      expect((await guest().post('/v1/auth/confirm-email', again)).status).toBe(204)
+      expect(await emailConfirmed(player)).toBe(true)
+      const confirmed = await resend()
+      expect(confirmed.status).toBe(409)
+      expect(confirmed.body.error.code).toBe('email_confirmed')
+      expect((await guest().post('/v1/auth/confirm-email/resend')).status).toBe(401)
     })
 
     it('refuses a tampered signature, user id or e-mail, and an unknown user', async () => {

@@ -87,7 +87,9 @@ describe.each(dialects)('real answers match the OpenAPI document on %s', (dialec
   it('the signed e-mail links: confirm, unsubscribe, one-click unsubscribe, password reset', async () => {
     const mail = await server.mailer.nextMail(alice.email)
     const confirm = queryOf(linkIn(mail.text, '/account/confirm-email'))
+    expect((await alice.client.post('/v1/auth/confirm-email/resend')).status).toBe(202)
     expect((await guest.post('/v1/auth/confirm-email', confirm)).status).toBe(204)
+    expect((await alice.client.post('/v1/auth/confirm-email/resend')).status).toBe(409)
     expect((await guest.post('/v1/auth/confirm-email', { ...confirm, sgn: 'forged' })).status).toBe(400)
 
     const unsubscribe = queryOf(linkIn(mail.text, '/account/unsubscribe-from-email'))

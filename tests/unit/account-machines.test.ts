@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate'
+import { provideConfirmResend } from '~/actors/account-screens.actors'
+import { type ApiClient, ApiError } from '~/api/client'
 import { defaultSettings, mergeSettings, type Settings, type SettingsPatch } from '~/api/settings'
 import { accountLoadTexts, transactionsMachine } from '~/machines/account-loaders.machine'
+import { confirmResendMachine } from '~/machines/confirm-resend.machine'
 import { deleteAccountRules } from '~/machines/delete-account.machine'
+import { selectFailure, selectSubmitting, selectSucceeded } from '~/machines/form.select'
 import { selectLoaded, selectLoaderStatus, selectLoadFailure, selectLoading } from '~/machines/loader.machine'
 import { noticeCountdownMachine, selectSecondsLeft } from '~/machines/notice-countdown.machine'
 import {
@@ -141,5 +145,29 @@ describe('the delete-account form rules', () => {
   it('requires the password', () => {
     expect(deleteAccountRules({ password: '' })).toEqual({ password: 'Please enter a valid password' })
     expect(deleteAccountRules({ password: 'secret' })).toEqual({})
+  })
+})
+
+describe("the confirmation link's 'Send the link again'", () => {
+  it('sends by the API, keeps a refusal on show for another try, and ends once sent', async () => {
+    const calls: string[] = []
+    const answers = [
+      Promise.reject(new ApiError(429, 'rate_limited', 'Too many requests.')),
+      Promise.resolve({}),
+    ]
+    const api = {
+      call: async (name: string) => {
+        calls.push(name)
+        return answers.shift()
+      },
+    } as unknown as ApiClient
+    const actor = createActor(provideConfirmResend(confirmResendMachine, { api }), { input: {} }).start()
+    actor.send({ type: 'form.submit' })
+    expect(selectSubmitting(actor.getSnapshot())).toBe(true)
+    await waitFor(actor, (snapshot) => selectFailure(snapshot) !== undefined)
+    expect(selectFailure(actor.getSnapshot())).toMatchObject({ code: 'rate_limited' })
+    actor.send({ type: 'form.submit' })
+    await waitFor(actor, selectSucceeded)
+    expect(calls).toEqual(['resendConfirmEmail', 'resendConfirmEmail'])
   })
 })

@@ -63,6 +63,7 @@ export const callSchemas = {
   requestPasswordReset: { body: passwordResetRequestBodySchema, response: passwordResetAcceptedSchema },
   resetPassword: { body: passwordResetBodySchema },
   confirmEmail: { body: emailLinkBodySchema },
+  resendConfirmEmail: { response: passwordResetAcceptedSchema },
   unsubscribe: { body: emailLinkBodySchema },
   authProviders: { response: socialProvidersResponseSchema },
   state: { response: stateSchema },

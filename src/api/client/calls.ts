@@ -63,6 +63,8 @@ export const apiCalls = {
   resetPassword: { method: 'POST', path: '/v1/auth/password-reset', body: true },
   /** the signed e-mail links act by POST (mail scanners fetch links): answered 204 */
   confirmEmail: { method: 'POST', path: '/v1/auth/confirm-email', body: true },
+  /** a new confirmation link for the signed-in player: answered 202 */
+  resendConfirmEmail: { method: 'POST', path: '/v1/auth/confirm-email/resend', response: true },
   unsubscribe: { method: 'POST', path: '/v1/auth/unsubscribe', body: true },
   /** the configured social sign-in providers */
   authProviders: {

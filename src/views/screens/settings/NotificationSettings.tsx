@@ -7,6 +7,7 @@ import { selectUser } from '~/machines/session.select'
 import { type SettingsFormMachine, selectShownSettings } from '~/machines/settings-form.machine'
 import { useClient } from '~/views/client-context'
 import { Switch } from '~/views/ui'
+import { ConfirmEmailNote } from './ConfirmEmailNote'
 import { SettingsSection } from './SettingsSection'
 
 const kinds: readonly { kind: NotificationKind; label: string; description: string }[] = [
@@ -30,12 +31,7 @@ export function NotificationSettings({ form }: { readonly form: ActorRefFrom<Set
   if (!settings) return null
   return (
     <SettingsSection id="settings-notifications" title="Notifications">
-      {/* the server mails only a confirmed address: a switch turned on would otherwise seem to do nothing */}
-      {isLoggedInUser(user) && !user.emailConfirmed && (
-        <styled.p fontSize="sm" color="fg.muted">
-          {`E-mails go to ${user.email} once you confirm it with the link we sent when you signed up.`}
-        </styled.p>
-      )}
+      {isLoggedInUser(user) && !user.emailConfirmed && <ConfirmEmailNote email={user.email} />}
       {kinds.map(({ kind, label, description }) => (
         <styled.fieldset key={kind} display="flex" flexDirection="column" gap="2">
           <styled.legend fontWeight="medium">{label}</styled.legend>

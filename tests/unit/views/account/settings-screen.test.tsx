@@ -59,6 +59,24 @@ describe('settings (spec §2 /settings)', () => {
     expect(screen.queryByText(note)).toBeNull()
   })
 
+  it('sends a new confirmation link on request, and says so; a refusal shows with the button to try again', async () => {
+    const user = userEvent.setup()
+    let asked = 0
+    showSettings({
+      authInfo: () => authUser({ emailConfirmed: false }),
+      resendConfirmEmail: () => {
+        asked += 1
+        return asked === 1 ? refused(429)() : { status: 'accepted' }
+      },
+    })
+    await user.click(await screen.findByRole('button', { name: 'Send the link again' }))
+    expect((await screen.findByRole('alert')).textContent).toContain('The link was not sent')
+    await user.click(screen.getByRole('button', { name: 'Send the link again' }))
+    expect(await screen.findByText(/^A new link is on its way to alice@example.test/)).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Send the link again' })).toBeNull()
+    expect(asked).toBe(2)
+  })
+
   it("says 'Error saving settings' and puts the switch back when the save fails", async () => {
     const user = userEvent.setup()
     showSettings({ patchSettings: refused(400) })
