@@ -5,6 +5,7 @@ import type {
   passwordResetBodySchema,
   signUpBodySchema,
 } from '../../src/api/auth'
+import { mergeSettings } from '../../src/api/settings'
 import { validationTexts } from '../../src/api/texts'
 import { signUpGrantHundredths } from '../../src/domain/grants'
 import { friendJoinedNews } from '../../src/domain/important-messages'
@@ -32,6 +33,7 @@ import { passwordFailureKey, throttledPasswordCheck } from './password-throttle'
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords'
 import { invitationLifetimeMs } from './player-invitations'
 import { createSession, deleteUserSessions, type NewSession } from './sessions.repo'
+import { settingsOf, settingsUpdate } from './settings'
 import { clearSignInFailures } from './sign-in-failures.repo'
 import { verifyLink } from './signed-links'
 import { findUserByEmail, findUserById, findUserByLogin, findUserByUsername, insertUser } from './users.repo'
@@ -78,16 +80,13 @@ export async function createAccount(
   account: NewAccount,
 ): Promise<{ user: UserRow; session: NewSession }> {
   const now = ctx.clock.now()
-  let invitedTo: number | null = null
-  let inviterId: number | null = null
   try {
-    const user = await ctx.db.transaction().execute(async (tx) => {
+    const { user, invitation } = await ctx.db.transaction().execute(async (tx) => {
       if (!(await isInvitationCodeRedeemable(tx, account.invitationCode, now))) throw invalidCode()
       if (await findUserByUsername(tx, account.username)) throw usernameTaken()
       if (await findUserByEmail(tx, account.email)) throw emailTaken()
       const invitation = await invitationOf(tx, account.invitationCode)
-      invitedTo = invitation?.groupId ?? null
-      inviterId = invitation?.ownerId ?? null
+      const invitedTo = invitation?.groupId ?? null
       const id = await insertUser(tx, {
         username: account.username,
         usernameKey: account.username.toLowerCase(),
@@ -119,12 +118,17 @@ export async function createAccount(
       })
       const row = await findUserById(tx, id)
       if (!row) throw new Error('inserted user vanished')
-      return row
+      return { user: row, invitation }
     })
     // the group's members (the inviter among them) see the new player in their lists
-    if (invitedTo !== null) await announceGroupMembers(ctx, invitedTo)
-    // in the background: the sign-up does not wait for the inviter's mail
-    if (inviterId !== null) void tellInviter(ctx, inviterId, user.username, invitedTo)
+    if (invitation?.groupId != null) await announceGroupMembers(ctx, invitation.groupId)
+    // the inviter hears who joined (an important message), in the background: the sign-up does not wait
+    if (invitation?.ownerId != null)
+      void mailImportantMessage(
+        ctx,
+        invitation.ownerId,
+        friendJoinedNews({ friend: user.username, groupName: invitation.groupName }),
+      )
     const session = await createSession(ctx.db, user.id, now)
     return { user, session }
   } catch (error) {
@@ -132,26 +136,6 @@ export async function createAccount(
     if (isUniqueViolation(error)) throw /email/.test(error.message) ? emailTaken() : usernameTaken()
     throw error
   }
-}
-
-/** The inviter hears who joined with their invitation, and in which group (an important message). */
-async function tellInviter(ctx: AppContext, inviterId: number, friend: string, groupId: number | null) {
-  const group =
-    groupId === null
-      ? undefined
-      : await ctx.db
-          .selectFrom('userGroups')
-          .select('name')
-          .where('id', '=', groupId)
-          .executeTakeFirst()
-          .catch((err) => {
-            ctx.log.warn(
-              { err, groupId },
-              'the invited group was not read: the inviter hears of the sign-up alone',
-            )
-            return undefined
-          })
-  await mailImportantMessage(ctx, inviterId, friendJoinedNews({ friend, groupName: group?.name ?? null }))
 }
 
 export async function signUp(ctx: AppContext, body: z.output<typeof signUpBodySchema>) {
@@ -263,19 +247,12 @@ export async function unsubscribe(
   body: z.output<typeof emailLinkBodySchema>,
 ): Promise<void> {
   const user = await userOfEmailLink(ctx, 'unsubscribe', body)
-  const settings = JSON.parse(user.settings) as Record<string, unknown>
-  const notifications = (settings.notifications ?? {}) as Record<string, Record<string, boolean>>
-  const next = {
-    ...settings,
-    notifications: {
-      ...notifications,
-      importantMessages: { ...notifications.importantMessages, email: false },
-      dailyCloseout: { ...notifications.dailyCloseout, email: false },
-    },
-  }
+  const next = mergeSettings(settingsOf(user), {
+    notifications: { importantMessages: { email: false }, dailyCloseout: { email: false } },
+  })
   await ctx.db
     .updateTable('users')
-    .set({ emailOptOut: 1, settings: JSON.stringify(next), closeoutNextDay: null })
+    .set({ emailOptOut: 1, ...settingsUpdate(user, next, ctx.clock.now(), ctx.config.timeZone) })
     .where('id', '=', user.id)
     .execute()
 }

@@ -76,15 +76,19 @@ export async function isInvitationCodeRedeemable(db: Executor, code: string, now
   return row !== undefined
 }
 
-/** Who made a code and the group it joins (null: none; an operator's code has no owner), if it exists. */
+/**
+ * Who made a code and the group it joins, with its name (null: none; an operator's code has no owner),
+ * if the code exists.
+ */
 export function invitationOf(
   db: Executor,
   code: string,
-): Promise<{ groupId: number | null; ownerId: number | null } | undefined> {
+): Promise<{ groupId: number | null; groupName: string | null; ownerId: number | null } | undefined> {
   return db
-    .selectFrom('invitationCodes')
-    .select(['groupId', 'ownerId'])
-    .where('code', '=', code)
+    .selectFrom('invitationCodes as c')
+    .leftJoin('userGroups as g', 'g.id', 'c.groupId')
+    .select(['c.groupId', 'g.name as groupName', 'c.ownerId'])
+    .where('c.code', '=', code)
     .executeTakeFirst()
 }
 

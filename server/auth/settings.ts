@@ -1,5 +1,5 @@
 import { defaultSettings, mergeSettings, type Settings, settingsPatchSchema } from '../../src/api/settings'
-import { closeoutStartDay } from '../../src/domain/daily-closeout'
+import { dayStartOf } from '../../src/domain/ranking-periods'
 import type { UserRow, UserUpdate } from '../db/tables/users.table'
 
 /** Stored settings are a patch over the defaults, so a default changed later reaches everyone who kept it. */
@@ -22,6 +22,6 @@ export function settingsUpdate(
   const wanted = next.notifications.dailyCloseout.email
   return {
     settings: JSON.stringify(next),
-    closeoutNextDay: wanted ? (user.closeoutNextDay ?? closeoutStartDay(now, timeZone)) : null,
+    closeoutNextDay: wanted ? (user.closeoutNextDay ?? dayStartOf(now, timeZone)) : null,
   }
 }

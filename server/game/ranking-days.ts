@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
-import { Temporal } from 'temporal-polyfill'
 import { evaluationDelayMs } from '../../src/domain/prediction'
+import { dayStartOf } from '../../src/domain/ranking-periods'
 import type { Executor, Tx } from '../db/database'
 import { isPostgres } from '../db/dialect'
 import { inTransaction } from '../db/transaction'
@@ -47,16 +47,13 @@ interface DayScore {
   evaluated: number
 }
 
-/** Local midnight of the quarter hours' days, one Temporal conversion per quarter. */
+/** Local midnight of the quarter hours' days, one conversion per quarter. */
 function dayStarts(timeZone: string) {
   const known = new Map<number, number>()
   return (quarter: number): number => {
     let start = known.get(quarter)
     if (start === undefined) {
-      start = Temporal.Instant.fromEpochMilliseconds(quarter)
-        .toZonedDateTimeISO(timeZone)
-        .toPlainDate()
-        .toZonedDateTime({ timeZone }).epochMilliseconds
+      start = dayStartOf(quarter, timeZone)
       known.set(quarter, start)
     }
     return start

@@ -1,7 +1,7 @@
 import { fromHundredths } from './currency'
 import type { News } from './important-messages'
 import { formatTtc } from './number-format'
-import { addDays, zonedDate, zonedEpochMs } from './zoned-time'
+import { dayStartOf } from './ranking-periods'
 
 /**
  * The daily closeout (spec §2 Settings, "Daily closeout: your results at the end of each day"): once a
@@ -15,21 +15,14 @@ export interface GameDay {
   readonly end: number
 }
 
-/** 00:00 of the day `now` falls on: a player who asks for closeouts now gets this day's first. */
-export function closeoutStartDay(now: number, timeZone: string): number {
-  return zonedEpochMs(zonedDate(now, timeZone), 0, 0, timeZone)
-}
-
 /**
- * The day that ended last: yesterday. Only its closeout is sent; a server that was down for days does
- * not send the days it missed (an old closeout is news nobody wants).
+ * The day that ended last: yesterday, as ranking_days cuts days (`dayStartOf`). Only its closeout is
+ * sent; a server that was down for days does not send the days it missed (an old closeout is news
+ * nobody wants).
  */
 export function lastEndedDay(now: number, timeZone: string): GameDay {
-  const today = zonedDate(now, timeZone)
-  return {
-    start: zonedEpochMs(addDays(today, -1), 0, 0, timeZone),
-    end: zonedEpochMs(today, 0, 0, timeZone),
-  }
+  const end = dayStartOf(now, timeZone)
+  return { start: dayStartOf(end - 1, timeZone), end }
 }
 
 /** What was decided for one player on one day; money in hundredths of a TTC. */

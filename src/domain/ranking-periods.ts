@@ -13,6 +13,17 @@ export interface TimeSpan {
 const weekMs = 7 * 86_400_000
 
 /**
+ * 00:00 of the local day holding `ms`, in `timeZone`, as epoch ms: the day ranking_days counts a decision
+ * on, and the day a daily closeout covers.
+ */
+export function dayStartOf(ms: number, timeZone: string): number {
+  return Temporal.Instant.fromEpochMilliseconds(ms)
+    .toZonedDateTimeISO(timeZone)
+    .toPlainDate()
+    .toZonedDateTime({ timeZone }).epochMilliseconds
+}
+
+/**
  * Monday 00:00 of the ISO week holding `ms`, in `timeZone`, as epoch ms. A week is 7 calendar days:
  * 167 or 169 hours when a daylight-saving change falls into it.
  */

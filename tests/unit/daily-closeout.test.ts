@@ -1,12 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import {
-  closeoutLines,
-  closeoutNews,
-  closeoutStartDay,
-  type DayResults,
-  lastEndedDay,
-} from '~/domain/daily-closeout'
+import { closeoutLines, closeoutNews, type DayResults, lastEndedDay } from '~/domain/daily-closeout'
+import { dayStartOf } from '~/domain/ranking-periods'
 import { zonedDate } from '~/domain/zoned-time'
 
 const berlin = 'Europe/Berlin'
@@ -28,7 +23,7 @@ describe('the daily closeout', () => {
       start: Date.UTC(2026, 10, 28, 23, 0),
       end: Date.UTC(2026, 10, 29, 23, 0),
     })
-    expect(closeoutStartDay(now, berlin)).toBe(Date.UTC(2026, 10, 29, 23, 0))
+    expect(dayStartOf(now, berlin)).toBe(Date.UTC(2026, 10, 29, 23, 0))
     // the day the clocks go back in Berlin has 25 hours
     const afterChange = lastEndedDay(Date.UTC(2026, 9, 25, 23, 30), berlin)
     expect(afterChange.end - afterChange.start).toBe(25 * 3_600_000)
@@ -38,7 +33,7 @@ describe('the daily closeout', () => {
     fc.assert(
       fc.property(fc.integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2035, 0, 1) }), (now) => {
         const day = lastEndedDay(now, berlin)
-        expect(day.end).toBe(closeoutStartDay(now, berlin))
+        expect(day.end).toBe(dayStartOf(now, berlin))
         expect(day.end).toBeLessThanOrEqual(now)
         expect(zonedDate(day.start, berlin)).not.toEqual(zonedDate(day.end, berlin))
         expect(lastEndedDay(day.end - 1, berlin).end).toBe(day.start)
