@@ -40,6 +40,7 @@ import { oauthRoutes } from './http/oauth.routes'
 import { registerOpenApi } from './http/openapi'
 import { pollsRoutes } from './http/polls.routes'
 import { predictionsRoutes } from './http/predictions.routes'
+import { pushRoutes } from './http/push.routes'
 import { rankingsRoutes } from './http/rankings.routes'
 import { registerSecurityHeaders } from './http/security-headers'
 import { skillRoutes } from './http/skill.routes'
@@ -226,6 +227,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(bankRoutes, { ctx })
   await app.register(stateRoutes, { ctx })
   await app.register(clientErrorsRoutes, { ctx })
+  await app.register(pushRoutes, { ctx })
   await app.register(realtimePlugin, { ctx })
   if (ctx.config.testClock && ctx.clock instanceof AdjustableClock) {
     await app.register(testClockRoutes, { clock: ctx.clock, jobs: ctx.jobs, shared: ctx.cluster?.testClock })

@@ -102,7 +102,23 @@ export interface Config {
    * each); the others still get 304 while nothing they see changed. @default 500
    */
   stateAnswersKept: number
+  /**
+   * PUSH_ENDPOINT_ORIGINS: comma-separated origins of the push services a browser's subscription may
+   * name (`*.` matches any subdomain); the server posts to no other address. @default defaultPushEndpointOrigins
+   */
+  pushEndpointOrigins: readonly string[]
 }
+
+/**
+ * The push services of today's browsers: Chrome's and Edge's (FCM, WNS), Firefox's (Mozilla autopush)
+ * and Safari's (Apple).
+ */
+export const defaultPushEndpointOrigins = [
+  'https://fcm.googleapis.com',
+  'https://updates.push.services.mozilla.com',
+  'https://*.notify.windows.com',
+  'https://*.push.apple.com',
+] as const
 
 const flag = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no', 'on', 'off'])
@@ -143,6 +159,7 @@ const envSchema = z.object({
   ALPHA_INVITES_OPEN_PER_PLAYER: z.coerce.number().int().min(0).max(1000).default(5),
   ALPHA_INVITE_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   ALPHA_STATE_ANSWERS_KEPT: z.coerce.number().int().min(0).max(1_000_000).default(500),
+  PUSH_ENDPOINT_ORIGINS: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
@@ -229,6 +246,20 @@ function invalidConfiguration(error: z.ZodError): ConfigError {
   return new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
 }
 
+/** Comma-separated origins (scheme, host, port if any), each host possibly `*.` and a domain. */
+function readPushEndpointOrigins(value: string | undefined): readonly string[] {
+  if (value === undefined) return defaultPushEndpointOrigins
+  const origins = value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+  for (const origin of origins) {
+    if (!/^https?:\/\/(\*\.)?[\w.-]+(:\d{1,5})?$/.test(origin))
+      throw new ConfigError(`PUSH_ENDPOINT_ORIGINS: not an origin: ${origin}`)
+  }
+  return origins
+}
+
 /** Comma-separated title ids of the universe, each once. */
 function readPollTitles(value: string): number[] {
   const ids = value
@@ -300,5 +331,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     invitesOpenPerPlayer: e.ALPHA_INVITES_OPEN_PER_PLAYER,
     inviteDays: e.ALPHA_INVITE_DAYS,
     stateAnswersKept: e.ALPHA_STATE_ANSWERS_KEPT,
+    pushEndpointOrigins: readPushEndpointOrigins(e.PUSH_ENDPOINT_ORIGINS),
   }
 }

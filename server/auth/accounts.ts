@@ -16,8 +16,8 @@ import { removeAvatars } from '../game/avatar-files'
 import { announceGroupMembers } from '../game/group-changes'
 import { handOverGroupsOf } from '../game/group-members'
 import { joinDefaultGroup, joinInvitedGroup } from '../game/groups.repo'
+import { tellImportantMessage } from '../game/important-messages'
 import { bankAddress, createWallet, post, walletsOf } from '../game/ledger'
-import { mailImportantMessage } from '../mail/important-messages'
 import { confirmEmailMail, passwordResetMail } from '../mail/templates'
 import { fieldRefusal, Refusal } from '../refusal'
 import {
@@ -124,7 +124,7 @@ export async function createAccount(
     if (invitation?.groupId != null) await announceGroupMembers(ctx, invitation.groupId)
     // the inviter hears who joined (an important message), in the background: the sign-up does not wait
     if (invitation?.ownerId != null)
-      void mailImportantMessage(
+      void tellImportantMessage(
         ctx,
         invitation.ownerId,
         friendJoinedNews({ friend: user.username, groupName: invitation.groupName }),

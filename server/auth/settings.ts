@@ -11,7 +11,7 @@ export function settingsOf(user: Pick<UserRow, 'settings'>): Settings {
 /**
  * What saving `next` writes to the player's row: the settings, and the daily closeout's next day (the
  * job finds its players by it): kept while the closeout stays on, today when it is turned on (its first
- * closeout is today's, sent after midnight), none when it is off.
+ * closeout is today's, sent after midnight), none when it is off on both channels.
  */
 export function settingsUpdate(
   user: Pick<UserRow, 'closeoutNextDay'>,
@@ -19,7 +19,8 @@ export function settingsUpdate(
   now: number,
   timeZone: string,
 ): UserUpdate {
-  const wanted = next.notifications.dailyCloseout.email
+  const { email, push } = next.notifications.dailyCloseout
+  const wanted = email || push
   return {
     settings: JSON.stringify(next),
     closeoutNextDay: wanted ? (user.closeoutNextDay ?? dayStartOf(now, timeZone)) : null,

@@ -12,6 +12,7 @@ import type { InvitationCodesTable } from './tables/invitation-codes.table'
 import type { MarketMessagesTable } from './tables/market-messages.table'
 import type { OAuthAccountsTable } from './tables/oauth-accounts.table'
 import type { PollsTable, VotesTable } from './tables/polls.table'
+import type { PushSubscriptionsTable } from './tables/push-subscriptions.table'
 import type {
   BotsTable,
   RankingDaysTable,
@@ -35,6 +36,7 @@ import type { LedgerSealTable, LedgerTable, WalletsTable } from './tables/wallet
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
+  pushSubscriptions: PushSubscriptionsTable
   invitationCodes: InvitationCodesTable
   wallets: WalletsTable
   ledger: LedgerTable

@@ -2,10 +2,12 @@ import { sql } from 'kysely'
 import { closeoutNews, type DayResults, type GameDay, lastEndedDay } from '../../src/domain/daily-closeout'
 import { formatLongDate } from '../../src/domain/date-format'
 import { newsLinks } from '../auth/links'
+import { settingsOf } from '../auth/settings'
 import type { AppContext } from '../context'
 import type { Executor } from '../db/database'
 import { type Job, yieldToRequests } from '../jobs/job-runner'
 import { newsMail } from '../mail/templates'
+import { pushNews } from '../push/push-news'
 import { foldedBeyond } from './ranking-days'
 
 /**
@@ -17,11 +19,13 @@ export const closeoutsPerPass = 100
 type CloseoutContext = Pick<AppContext, 'db' | 'config' | 'mailer' | 'log'>
 
 /**
- * Sends yesterday's closeout to every player who asked for it by e-mail (users.closeout_next_day), once
- * the rankings of the day are final (everything decided that day is folded into ranking_days, so the
- * mail and the rankings agree). Each player is claimed by moving their next day on before the mail goes:
- * two passes (or processes) never send one closeout twice; a mail that fails is handed back for the next
- * pass. Nothing is sent to an unconfirmed address, nor for a day when nothing happened to the player.
+ * Sends yesterday's closeout to every player who asked for it (users.closeout_next_day), by e-mail and
+ * as a push to their subscribed browsers as they chose, once the rankings of the day are final
+ * (everything decided that day is folded into ranking_days, so the closeout and the rankings agree).
+ * Each player is claimed by moving their next day on before anything goes: two passes (or processes)
+ * never send one closeout twice; a mail that fails is handed back for the next pass (before the push,
+ * so the push is not sent twice either; a push that fails is only logged). Nothing is mailed to an
+ * unconfirmed address, and nothing is sent for a day when nothing happened to the player.
  */
 export async function sendDailyCloseouts(
   ctx: CloseoutContext,
@@ -37,12 +41,15 @@ export async function sendDailyCloseouts(
   let sent = 0
   const claimed = await claim(ctx.db, due, day)
   for (const [index, player] of claimed.entries()) {
-    if (player.emailConfirmedAt === null) continue
+    const wanted = settingsOf(player).notifications.dailyCloseout
+    const mailed = wanted.email && player.emailConfirmedAt !== null
+    if (!mailed && !wanted.push) continue
     const news = closeoutNews(dayLabel, await dayResults(ctx.db, player.id, day))
     if (!news) continue
-    const mail = newsMail(player.email, player.username, news, newsLinks(ctx.config, player))
     try {
-      await ctx.mailer.send(mail)
+      if (mailed)
+        await ctx.mailer.send(newsMail(player.email, player.username, news, newsLinks(ctx.config, player)))
+      if (wanted.push) await pushNews(ctx, player.id, news)
       sent += 1
     } catch (err) {
       // the mail server is likely down for all of them: one line per pass, not one per player
@@ -87,7 +94,7 @@ function claim(db: Executor, ids: readonly number[], day: GameDay) {
     .set({ closeoutNextDay: day.end })
     .where('id', 'in', ids)
     .where('closeoutNextDay', '<=', day.start)
-    .returning(['id', 'username', 'email', 'emailConfirmedAt'])
+    .returning(['id', 'username', 'email', 'emailConfirmedAt', 'settings'])
     .execute()
 }
 

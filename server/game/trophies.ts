@@ -7,8 +7,8 @@ import type { AppContext } from '../context'
 import type { Executor } from '../db/database'
 import { inTransaction } from '../db/transaction'
 import type { Job } from '../jobs/job-runner'
-import { mailImportantMessage } from '../mail/important-messages'
 import { eventsWithPrizeDue, settleEventPrize } from './group-prizes'
+import { tellImportantMessage } from './important-messages'
 import { foldedBeyond } from './ranking-days'
 import { computeRanking, lifetimeOf, scopeFor } from './rankings'
 
@@ -87,7 +87,7 @@ export async function awardWeeklyTrophies(
       if (won > 0) {
         const weekLabel = formatLongDate(start, zone)
         for (const row of medalists)
-          await mailImportantMessage(
+          await tellImportantMessage(
             ctx,
             row.userId,
             trophyNews({ rank: row.rank, groupName: group.name, weekLabel, points: row.points }),

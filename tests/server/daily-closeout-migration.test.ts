@@ -10,7 +10,7 @@ describe.each(dialects)('the daily closeout migration on %s', (dialect) => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
   })
 
-  it('makes the players who had already asked for the closeout by e-mail due, and nobody else', async () => {
+  it('makes the players who had already asked for the closeout due (by e-mail: 0023, as a push: 0024), and nobody else', async () => {
     const db = await databaseBefore(dialect, '0023-daily-closeout', cleanups)
     const settings = {
       asked: { notifications: { dailyCloseout: { email: true } } },
@@ -29,7 +29,7 @@ describe.each(dialects)('the daily closeout migration on %s', (dialect) => {
       { username: 'asked', closeoutNextDay: 0 },
       { username: 'defaults', closeoutNextDay: null },
       { username: 'mailOtherwise', closeoutNextDay: null },
-      { username: 'pushOnly', closeoutNextDay: null },
+      { username: 'pushOnly', closeoutNextDay: 0 },
     ])
   })
 })

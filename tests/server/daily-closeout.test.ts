@@ -19,6 +19,8 @@ import {
   PricedMarket,
   pricedMarket,
 } from '../support/polls'
+import { newPushBrowser } from '../support/push-browser'
+import { type RecordingServer, startRecordingServer } from '../support/recording-server'
 import { startTestServer, type TestServer } from '../support/test-server'
 
 /**
@@ -26,15 +28,24 @@ import { startTestServer, type TestServer } from '../support/test-server'
  * final, each player who asked for it and confirmed their address gets that day's results, once; nobody
  * else does, and nobody gets a closeout of a day when nothing happened to them.
  */
-describe.each(dialects)('the daily closeout by e-mail on %s', (dialect) => {
+describe.each(dialects)('the daily closeout by e-mail and push on %s', (dialect) => {
   let server: TestServer
+  let pushService: RecordingServer
   let monday: number
   beforeAll(async () => {
-    server = await startTestServer(dialect, { market: (simulated) => new PricedMarket(simulated) })
+    pushService = await startRecordingServer()
+    pushService.reply('POST', { status: 201, body: '' })
+    server = await startTestServer(dialect, {
+      market: (simulated) => new PricedMarket(simulated),
+      env: { PUSH_ENDPOINT_ORIGINS: pushService.url },
+    })
     monday = nextLocalTime(server.clock.now(), '09:00', [1])
     await advanceTo(server, monday)
   })
-  afterAll(() => server.stop())
+  afterAll(async () => {
+    await server?.stop()
+    await pushService?.close()
+  })
 
   const closeoutsTo = (player: SignedUp) =>
     server.mailer.sent.filter(
@@ -46,9 +57,9 @@ describe.each(dialects)('the daily closeout by e-mail on %s', (dialect) => {
     (mail?.text ?? '').split('\n').filter((line) => /^(Predictions|Polls|Won|Balance) /.test(line))
   const ttc = (hundredths: number, signed = false) => formatTtc(hundredths / 100, signed)
 
-  async function setCloseout(player: SignedUp, email: boolean) {
+  async function setCloseout(player: SignedUp, email: boolean, push = false) {
     const answer = await player.client.patch('/v1/users/me/settings', {
-      notifications: { dailyCloseout: { email } },
+      notifications: { dailyCloseout: { email, push } },
     })
     expect(answer.status).toBe(200)
   }
@@ -166,5 +177,36 @@ describe.each(dialects)('the daily closeout by e-mail on %s', (dialect) => {
       expect(closeoutsTo(player)).toHaveLength(1)
       expect(linesOf(closeoutsTo(player)[0])[0]).toBe('Predictions judged: 1 of 1 call right.')
     }
+  })
+
+  it('pushes the closeout to the browsers of a player who asked for it as a push notification', async () => {
+    const [greta, hank] = [await signUpPlayer(server), await signUpPlayer(server)]
+    const [gretasBrowser, hanksBrowser] = [newPushBrowser(pushService), newPushBrowser(pushService)]
+    for (const [player, browser] of [
+      [greta, gretasBrowser],
+      [hank, hanksBrowser],
+    ] as const)
+      expect((await player.client.put('/v1/push/subscription', browser.subscription)).status).toBe(204)
+    // greta wants it only as a push (no confirmed address needed); hank wants it by e-mail only
+    await setCloseout(greta, false, true)
+    await confirmEmailOf(server, hank)
+    await setCloseout(hank, true, false)
+    const [pair, hanks] = await new PairSource(server).take(2)
+    if (!pair || !hanks) throw new Error('no pair')
+    await predict(greta, pair, 'Up', 'higher')
+    await predict(hank, hanks, 'Up', 'higher')
+    const playedOn = server.clock.now()
+
+    await advanceTo(server, nextLocalTime(server.clock.now(), '00:05'))
+    const [pushed, ...more] = gretasBrowser.received().map((request) => gretasBrowser.read(request))
+    expect(more).toEqual([])
+    expect(pushed?.title).toBe(`Your Alpha closeout for ${formatLongDate(playedOn, berlin)}`)
+    expect(pushed?.body).toContain('Predictions judged: 1 of 1 call right.')
+    expect(closeoutsTo(greta)).toEqual([])
+    expect(hanksBrowser.received()).toEqual([])
+    expect(closeoutsTo(hank)).toHaveLength(1)
+
+    await advanceTo(server, server.clock.now() + 30 * 60_000)
+    expect(gretasBrowser.received()).toHaveLength(1)
   })
 })

@@ -11,6 +11,8 @@ import { HttpClient } from '../support/http-client'
 import { linkIn, listUnsubscribeUrl, nextLinkTo, queryOf } from '../support/mail-links'
 import { ContractClient, OpenApiContract, type OpenApiDocument } from '../support/openapi-contract'
 import { advanceTo, toNextPollStart } from '../support/polls'
+import { newPushBrowser } from '../support/push-browser'
+import { type RecordingServer, startRecordingServer } from '../support/recording-server'
 import { startTestServer, type TestServer } from '../support/test-server'
 
 /** A real 1x1 PNG. */
@@ -31,17 +33,20 @@ describe.each(dialects)('real answers match the OpenAPI document on %s', (dialec
   let guest: ContractClient
   let alice: SignedUp
   let bob: SignedUp
+  let pushService: RecordingServer
 
   const client = () => new ContractClient(server.url, contract)
   const player = (overrides: Record<string, unknown> = {}) => signUpPlayer(server, overrides, client())
 
   beforeAll(async () => {
+    pushService = await startRecordingServer()
     server = await startTestServer(dialect, {
       env: {
         // start only builds the provider's address: nothing is fetched from this base
         OAUTH_GOOGLE_CLIENT_ID: 'contract-client',
         OAUTH_GOOGLE_CLIENT_SECRET: 'contract-secret',
         OAUTH_GOOGLE_ENDPOINTS_BASE: 'http://127.0.0.1:9/oauth',
+        PUSH_ENDPOINT_ORIGINS: pushService.url,
       },
     })
     const document = await new HttpClient(server.url).get<OpenApiDocument>(openApiPath)
@@ -54,6 +59,7 @@ describe.each(dialects)('real answers match the OpenAPI document on %s', (dialec
   afterAll(async () => {
     server?.app.server.closeAllConnections()
     await server?.stop()
+    await pushService?.close()
   })
 
   it('health, sign-up, sign-in, session info, logout', async () => {
@@ -281,6 +287,20 @@ describe.each(dialects)('real answers match the OpenAPI document on %s', (dialec
     expect((await guest.get('/v1/invitations')).status).toBe(401)
     expect((await alice.client.delete(`/v1/invitations/${made.body.code}`)).status).toBe(204)
     expect((await alice.client.delete(`/v1/invitations/${made.body.code}`)).status).toBe(409)
+  })
+
+  it('web push: the key, a subscription saved and removed', async () => {
+    expect((await guest.get('/v1/push/key')).status).toBe(200)
+    const { subscription } = newPushBrowser(pushService)
+    expect((await alice.client.put('/v1/push/subscription', subscription)).status).toBe(204)
+    expect((await guest.put('/v1/push/subscription', subscription)).status).toBe(401)
+    expect(
+      (await alice.client.put('/v1/push/subscription', { endpoint: subscription.endpoint })).status,
+    ).toBe(400)
+    expect(
+      (await alice.client.delete('/v1/push/subscription', { endpoint: subscription.endpoint })).status,
+    ).toBe(204)
+    expect((await alice.client.delete('/v1/push/subscription', {})).status).toBe(400)
   })
 
   it('error reports of the app', async () => {

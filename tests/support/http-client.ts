@@ -25,6 +25,9 @@ export class HttpClient {
   post<T = unknown>(path: string, body?: unknown, options?: RequestOptions) {
     return this.request<T>('POST', path, body, options)
   }
+  put<T = unknown>(path: string, body?: unknown, options?: RequestOptions) {
+    return this.request<T>('PUT', path, body, options)
+  }
   patch<T = unknown>(path: string, body?: unknown, options?: RequestOptions) {
     return this.request<T>('PATCH', path, body, options)
   }

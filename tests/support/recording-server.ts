@@ -14,6 +14,8 @@ export interface RecordedRequest {
   readonly headers: IncomingHttpHeaders
   /** the raw body ('' when there is none) */
   readonly rawBody: string
+  /** the raw body's bytes (an encrypted push message is not text) */
+  readonly rawBytes: Buffer
   /** the body parsed as JSON when the content type says JSON, else the raw text; undefined when empty */
   readonly body: unknown
 }
@@ -60,10 +62,10 @@ function parseQuery(search: string): Record<string, string | string[]> {
   return query
 }
 
-async function readBody(request: IncomingMessage): Promise<string> {
+async function readBody(request: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = []
   for await (const chunk of request) chunks.push(chunk as Buffer)
-  return Buffer.concat(chunks).toString('utf8')
+  return Buffer.concat(chunks)
 }
 
 /**
@@ -86,7 +88,8 @@ export async function startRecordingServer(): Promise<RecordingServer> {
     const target = request.url ?? '/'
     const at = target.indexOf('?')
     const search = at === -1 ? '' : target.slice(at + 1)
-    const rawBody = await readBody(request)
+    const rawBytes = await readBody(request)
+    const rawBody = rawBytes.toString('utf8')
     const isJson = /\bjson\b/i.test(request.headers['content-type'] ?? '')
     let body: unknown = rawBody === '' ? undefined : rawBody
     if (isJson && rawBody !== '') {
@@ -103,6 +106,7 @@ export async function startRecordingServer(): Promise<RecordingServer> {
       query: parseQuery(search),
       headers: request.headers,
       rawBody,
+      rawBytes,
       body,
     }
     requests.push(recorded)

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig, oauthProviders } from '../../server/config'
+import { ConfigError, defaultPushEndpointOrigins, loadConfig, oauthProviders } from '../../server/config'
 
 const secret = 'a-secret-of-at-least-thirty-two-characters'
 
@@ -105,6 +105,23 @@ describe('loadConfig', () => {
     expect(loadConfig({ ALPHA_DATA_DIR: dataDir, DATABASE_POOL_SIZE: '4' }).databasePoolSize).toBe(4)
     for (const value of ['0', '101', 'many', '2.5'])
       expect(configError({ DATABASE_POOL_SIZE: value }), value).toContain('DATABASE_POOL_SIZE:')
+  })
+
+  it("sends pushes only to today's browsers' push services unless the operator names others", () => {
+    expect(loadConfig({ ALPHA_DATA_DIR: dataDir }).pushEndpointOrigins).toEqual(defaultPushEndpointOrigins)
+    expect(
+      loadConfig({
+        ALPHA_DATA_DIR: dataDir,
+        PUSH_ENDPOINT_ORIGINS: 'https://push.example.com, https://*.example.org ,http://127.0.0.1:9000',
+      }).pushEndpointOrigins,
+    ).toEqual(['https://push.example.com', 'https://*.example.org', 'http://127.0.0.1:9000'])
+    for (const value of [
+      'push.example.com',
+      'https://push.example.com/path',
+      'ftp://push.example.com',
+      'https://a*.b',
+    ])
+      expect(configError({ PUSH_ENDPOINT_ORIGINS: value }), value).toContain('PUSH_ENDPOINT_ORIGINS:')
   })
 
   it('refuses an invalid PORT with a message that names it', () => {

@@ -22,6 +22,7 @@ import * as newestMessages from './0020-newest-messages'
 import * as signInAges from './0021-sign-in-ages'
 import * as rememberedGroup from './0022-remembered-group'
 import * as dailyCloseout from './0023-daily-closeout'
+import * as pushSubscriptions from './0024-push-subscriptions'
 
 /** Every migration in order. Released ones are frozen: change the schema with a new file. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0021-sign-in-ages': signInAges,
   '0022-remembered-group': rememberedGroup,
   '0023-daily-closeout': dailyCloseout,
+  '0024-push-subscriptions': pushSubscriptions,
 }

@@ -1,0 +1,54 @@
+import type { PushSubscriptionBody } from '../../src/api/push'
+import type { Executor } from '../db/database'
+import type { PushSubscriptionRow } from '../db/tables/push-subscriptions.table'
+
+/**
+ * Saves the browser's subscription for the session that sent it. An endpoint is one browser: sent
+ * again (new keys, or another player signed in on that browser) it moves to the new session.
+ */
+export async function savePushSubscription(
+  db: Executor,
+  owner: { readonly sessionIdHash: string; readonly userId: number },
+  subscription: PushSubscriptionBody,
+  now: number,
+): Promise<void> {
+  const row = {
+    endpoint: subscription.endpoint,
+    sessionIdHash: owner.sessionIdHash,
+    userId: owner.userId,
+    p256dh: subscription.keys.p256dh,
+    auth: subscription.keys.auth,
+    createdAt: now,
+  }
+  await db
+    .insertInto('pushSubscriptions')
+    .values(row)
+    .onConflict((conflict) =>
+      conflict.column('endpoint').doUpdateSet({
+        sessionIdHash: row.sessionIdHash,
+        userId: row.userId,
+        p256dh: row.p256dh,
+        auth: row.auth,
+        createdAt: row.createdAt,
+      }),
+    )
+    .execute()
+}
+
+/** Ends the pushes to one browser of the player; another player's browser is left alone. */
+export async function deletePushSubscription(db: Executor, userId: number, endpoint: string): Promise<void> {
+  await db
+    .deleteFrom('pushSubscriptions')
+    .where('endpoint', '=', endpoint)
+    .where('userId', '=', userId)
+    .execute()
+}
+
+/** A push service said the browser is gone (404, 410): nothing will reach it again. */
+export async function forgetPushEndpoint(db: Executor, endpoint: string): Promise<void> {
+  await db.deleteFrom('pushSubscriptions').where('endpoint', '=', endpoint).execute()
+}
+
+export async function pushSubscriptionsOf(db: Executor, userId: number): Promise<PushSubscriptionRow[]> {
+  return db.selectFrom('pushSubscriptions').selectAll().where('userId', '=', userId).execute()
+}

@@ -1,0 +1,36 @@
+import { createECDH, randomBytes } from 'node:crypto'
+import ece from 'http_ece'
+import type { PushPayload, PushSubscriptionBody } from '../../src/api/push'
+import type { RecordedRequest, RecordingServer } from './recording-server'
+
+/**
+ * A browser's side of web push, as RFC 8291 has it: its own P-256 key pair and auth secret, and a
+ * subscription at a stand-in push service (a recording server). It reads only what was encrypted for it.
+ */
+export interface PushBrowser {
+  readonly subscription: PushSubscriptionBody
+  /** the messages the push service received for this browser, oldest first */
+  received(): RecordedRequest[]
+  /** a received message's payload, decrypted with this browser's keys (throws if not for it) */
+  read(request: RecordedRequest): PushPayload
+}
+
+export function newPushBrowser(pushService: RecordingServer): PushBrowser {
+  const keys = createECDH('prime256v1')
+  keys.generateKeys()
+  const auth = randomBytes(16)
+  const path = `/push/${randomBytes(8).toString('hex')}`
+  return {
+    subscription: {
+      endpoint: `${pushService.url}${path}`,
+      keys: { p256dh: keys.getPublicKey('base64url'), auth: auth.toString('base64url') },
+    },
+    received: () => pushService.requests.filter((request) => request.path === path),
+    read: (request) =>
+      JSON.parse(
+        ece
+          .decrypt(request.rawBytes, { version: 'aes128gcm', privateKey: keys, authSecret: auth })
+          .toString('utf8'),
+      ) as PushPayload,
+  }
+}
