@@ -55,6 +55,8 @@ const pwa = VitePWA({
     // 'prompt': the new worker waits for the SKIP_WAITING message (workbox-window's messageSkipWaiting)
     skipWaiting: false,
     clientsClaim: false,
+    // push notifications: public/push-sw.js shows the server's news and opens the app on a click
+    importScripts: ['push-sw.js'],
   },
 })
 

@@ -19,6 +19,7 @@ import { type ClientCore, type ClientCoreDeps, startClientCore } from './client-
 import { createErrorReporter } from './error-reporting'
 import { inspectorFor } from './inspector'
 import type { Navigator } from './navigation'
+import { startPush } from './push.actors'
 import { createServerClock } from './server-clock'
 import { startServiceWorker } from './service-worker.actors'
 import { provideAuthorScores } from './signal.actors'
@@ -74,6 +75,7 @@ export function clientFacade(core: ClientCore) {
   const { session } = core
   const game = () => core.game().actors
   const serviceWorker = startServiceWorker({ notify: core.notify })
+  const push = startPush({ api: core.api, session })
   let authorScores: ActorRefFrom<AuthorScoresMachine> | undefined
   return {
     session,
@@ -113,6 +115,8 @@ export function clientFacade(core: ClientCore) {
     },
     /** the installable app's worker: send `serviceWorker.check` / `serviceWorker.apply` (Settings) */
     serviceWorker,
+    /** push notifications in this browser: send `push.allow` / `push.retry` (Settings) */
+    push,
     /** a store of the boot by name; like the game's actors, there once `ready` settled */
     store,
     /** settles once the stores and game actors started with what local storage kept */

@@ -85,6 +85,7 @@ export {
   type ServerErrorPolicyDeps,
   settle,
 } from './server-error.actors'
+export { type PushBrowser, type PushRegistration, providePush, startPush, subscribePush } from './push.actors'
 export {
   isServiceWorkerSupported,
   provideServiceWorker,

@@ -36,6 +36,7 @@ import {
 import { socialProvidersResponseSchema } from '../oauth'
 import { pollListSchema, pollPerformanceSchema, pollResultsSchema, voteBodySchema } from '../polls'
 import { tagBodySchema, taggedMessagePerformanceSchema, tagResponseSchema } from '../predictions'
+import { pushKeySchema, pushSubscriptionSchema } from '../push'
 import { championsSchema, rankingSchema, rankingsQuerySchema } from '../rankings'
 import { settingsPatchSchema, settingsSchema } from '../settings'
 import { userSkillSchema } from '../skill'
@@ -108,6 +109,8 @@ export const callSchemas = {
   invitations: { response: invitationListSchema },
   createInvitation: { body: createInvitationBodySchema, response: createdInvitationSchema },
   withdrawInvitation: {},
+  pushKey: { response: pushKeySchema },
+  savePushSubscription: { body: pushSubscriptionSchema },
   reportClientError: { body: clientErrorBodySchema },
 } as const satisfies Record<CallName, CallSchemas>
 

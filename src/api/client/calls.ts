@@ -293,6 +293,11 @@ export const apiCalls = {
   /** withdrawing twice is refused (409), so a retry after a lost answer would say so: no retries */
   withdrawInvitation: { method: 'DELETE', path: '/v1/invitations/{code}', retries: 0 },
 
+  /** the server's VAPID public key: a browser subscribes to push with it */
+  pushKey: { method: 'GET', path: '/v1/push/key', retries: read, response: true },
+  /** this browser's push subscription, for the signed-in session (saving it again changes nothing) */
+  savePushSubscription: { method: 'PUT', path: '/v1/push/subscription', body: true },
+
   // error reporting without Sentry: one attempt, a report must never add load to a failing server
   reportClientError: { method: 'POST', path: '/v1/client-errors', retries: 0, body: true },
 } as const satisfies Record<string, CallDefinition>

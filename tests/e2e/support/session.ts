@@ -11,15 +11,18 @@ export interface E2eSession {
  * One game server and one Chromium for a test file: both started before its tests (then `prepare`, for
  * the file's own pages), both closed after them. If one of the two fails to start, the other is closed
  * too, so a failed start leaves no process behind. Returns the started pair, for use inside the tests.
+ * `options` may be a function, called when the server starts.
  */
 export function setUpE2eSession(
-  options: E2eServerOptions = {},
+  options: E2eServerOptions | (() => E2eServerOptions) = {},
   prepare?: (session: E2eSession) => Promise<void>,
 ): () => E2eSession {
   let session: E2eSession | undefined
   const closers: (() => Promise<void>)[] = []
   beforeAll(async () => {
-    const [server, browser] = await Promise.allSettled([startE2eServer(options), launchBrowser()])
+    // a function: options known only once the file's own beforeAll ran (a stand-in service's address)
+    const serverOptions = typeof options === 'function' ? options() : options
+    const [server, browser] = await Promise.allSettled([startE2eServer(serverOptions), launchBrowser()])
     if (browser.status === 'fulfilled') closers.push(() => browser.value.close())
     if (server.status === 'fulfilled') closers.push(() => server.value.stop())
     if (server.status === 'rejected') throw server.reason

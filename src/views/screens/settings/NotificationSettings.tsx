@@ -8,6 +8,7 @@ import { type SettingsFormMachine, selectShownSettings } from '~/machines/settin
 import { useClient } from '~/views/client-context'
 import { Switch } from '~/views/ui'
 import { ConfirmEmailNote } from './ConfirmEmailNote'
+import { PushNote } from './PushNote'
 import { SettingsSection } from './SettingsSection'
 
 const kinds: readonly { kind: NotificationKind; label: string; description: string }[] = [
@@ -26,8 +27,9 @@ const channels: readonly { channel: NotificationChannel; label: string }[] = [
 
 /** Spec §3 settings: important messages and the daily closeout, each by e-mail and as push. */
 export function NotificationSettings({ form }: { readonly form: ActorRefFrom<SettingsFormMachine> }) {
+  const client = useClient()
   const settings = useSelector(form, selectShownSettings)
-  const user = useSelector(useClient().session, selectUser)
+  const user = useSelector(client.session, selectUser)
   if (!settings) return null
   return (
     <SettingsSection id="settings-notifications" title="Notifications">
@@ -58,6 +60,7 @@ export function NotificationSettings({ form }: { readonly form: ActorRefFrom<Set
           </styled.div>
         </styled.fieldset>
       ))}
+      <PushNote push={client.push} />
     </SettingsSection>
   )
 }

@@ -1,9 +1,13 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, waitFor, within } from '@testing-library/react'
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createActor, fromPromise } from 'xstate'
 import { ApiError } from '~/api/client'
 import { mergeSettings, type SettingsPatch } from '~/api/settings'
+import { pushMachine } from '~/machines/push.machine'
+import type { PushAccess } from '~/machines/push.types'
+import { PushNote } from '~/views/screens/settings/PushNote'
 import { Settings } from '~/views/screens/settings/Settings'
 import { authUser, settingsOf } from '../../../support/client-fixtures'
 import { type Handler, memoryApi, refused, titles } from '../../../support/memory-api'
@@ -75,6 +79,41 @@ describe('settings (spec §2 /settings)', () => {
     expect(await screen.findByText(/^A new link is on its way to alice@example.test/)).toBeTruthy()
     expect(screen.queryByRole('button', { name: 'Send the link again' })).toBeNull()
     expect(asked).toBe(2)
+  })
+
+  it('says under the switches whether this browser shows push notifications, while one is on', async () => {
+    const user = userEvent.setup()
+    showSettings()
+    // important messages come as a push by default; this test's browser has no push
+    expect(await screen.findByText('This browser cannot show notifications from Alpha.')).toBeTruthy()
+    await user.click(screen.getByRole('switch', { name: 'Important messages as push notification' }))
+    await waitFor(() =>
+      expect(screen.queryByText('This browser cannot show notifications from Alpha.')).toBeNull(),
+    )
+  })
+
+  it('offers the click that lets the browser ask, and a retry after a failure', async () => {
+    const user = userEvent.setup()
+    const attempts: string[] = []
+    const push = createActor(
+      pushMachine.provide({
+        actors: {
+          readPushAccess: fromPromise<PushAccess>(async () => 'default'),
+          subscribePush: fromPromise<void>(async () => {
+            attempts.push('subscribe')
+            if (attempts.length === 1) throw new Error('Registration failed - push service error')
+          }),
+        },
+      }),
+    ).start()
+    push.send({ type: 'push.wanted', wanted: true })
+    render(<PushNote push={push} />)
+    await user.click(await screen.findByRole('button', { name: 'Allow notifications' }))
+    expect(await screen.findByText('Notifications could not be turned on in this browser.')).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByText('This browser shows your notifications.')).toBeTruthy()
+    expect(attempts).toEqual(['subscribe', 'subscribe'])
+    push.stop()
   })
 
   it("says 'Error saving settings' and puts the switch back when the save fails", async () => {

@@ -1,0 +1,94 @@
+import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate'
+import { type PushAccess, PushBlockedError, type PushEvent, subscribeTimeoutMs } from './push.types'
+
+const notProvided = (name: string) => () => {
+  throw new Error(`${name} is provided by src/actors`)
+}
+
+/**
+ * Settings' "as push notification" in this browser: while a signed-in player wants a push, the browser
+ * is subscribed (with the server's key) and the subscription is given to the server for this session.
+ * The browser asks the player only when the player clicks "Allow notifications"; a browser that was
+ * allowed before subscribes at once, on every sign-in. Blocked, unsupported and failed are shown as such,
+ * a failure with a retry.
+ */
+export const pushMachine = setup({
+  types: {} as { context: { error?: string }; events: PushEvent },
+  actors: {
+    /** what the browser allows, without asking */
+    readPushAccess: fromPromise<PushAccess>(notProvided('readPushAccess')),
+    /** asks the browser if need be, subscribes and saves the subscription at the server */
+    subscribePush: fromPromise<void>(notProvided('subscribePush')),
+  },
+  guards: {
+    isWanted: ({ event }) => event.type === 'push.wanted' && event.wanted,
+    isUnwanted: ({ event }) => event.type === 'push.wanted' && !event.wanted,
+    isBlocked: (_, params: { readonly error: unknown }) => params.error instanceof PushBlockedError,
+  },
+  delays: { subscribeTimeout: subscribeTimeoutMs },
+}).createMachine({
+  id: 'push',
+  context: {},
+  initial: 'idle',
+  on: { 'push.wanted': { guard: 'isUnwanted', target: '.idle' } },
+  states: {
+    idle: {
+      on: { 'push.wanted': { guard: 'isWanted', target: 'checking' } },
+    },
+    checking: {
+      invoke: {
+        src: 'readPushAccess',
+        onDone: [
+          { guard: ({ event }) => event.output === 'granted', target: 'subscribing' },
+          { guard: ({ event }) => event.output === 'default', target: 'askable' },
+          { guard: ({ event }) => event.output === 'denied', target: 'blocked' },
+          { target: 'unsupported' },
+        ],
+        onError: 'unsupported',
+      },
+    },
+    askable: { on: { 'push.allow': 'subscribing' } },
+    subscribing: {
+      entry: assign({ error: undefined }),
+      invoke: {
+        src: 'subscribePush',
+        onDone: 'subscribed',
+        onError: [
+          {
+            guard: { type: 'isBlocked', params: ({ event }) => ({ error: event.error }) },
+            target: 'blocked',
+          },
+          {
+            target: 'failed',
+            actions: assign({
+              error: ({ event }) =>
+                event.error instanceof Error ? event.error.message : String(event.error),
+            }),
+          },
+        ],
+      },
+      after: {
+        subscribeTimeout: { target: 'failed', actions: assign({ error: 'The browser did not answer.' }) },
+      },
+    },
+    subscribed: {},
+    blocked: {},
+    unsupported: {},
+    failed: { on: { 'push.retry': 'subscribing' } },
+  },
+})
+
+export type PushMachine = typeof pushMachine
+
+/** Where push stands in this browser: what Settings says under the switches. */
+export type PushState =
+  | 'idle'
+  | 'checking'
+  | 'askable'
+  | 'subscribing'
+  | 'subscribed'
+  | 'blocked'
+  | 'unsupported'
+  | 'failed'
+
+export const selectPushState = (snapshot: SnapshotFrom<PushMachine>) => snapshot.value as PushState

@@ -1,0 +1,53 @@
+import { useSelector } from '@xstate/react'
+import { styled } from 'styled-system/jsx'
+import type { ActorRefFrom } from 'xstate'
+import { type PushMachine, type PushState, selectPushState } from '~/machines/push.machine'
+import { Button } from '~/views/ui'
+
+/** What each state of push in this browser tells the player; idle says nothing (no push is wanted). */
+const texts: Record<Exclude<PushState, 'idle'>, string> = {
+  checking: 'Turning on notifications in this browser…',
+  askable: 'Allow this browser to show Alpha’s notifications, and they come even when Alpha is closed.',
+  subscribing: 'Turning on notifications in this browser…',
+  subscribed: 'This browser shows your notifications.',
+  blocked:
+    'Notifications are blocked for Alpha in this browser: allow them in its site settings, then reload.',
+  unsupported: 'This browser cannot show notifications from Alpha.',
+  failed: 'Notifications could not be turned on in this browser.',
+}
+
+/**
+ * Under the "as push notification" switches: whether this browser shows them, and the one click the
+ * browser needs before it may ask the player (or a retry after a failure).
+ */
+export function PushNote({ push }: { readonly push: ActorRefFrom<PushMachine> }) {
+  const state = useSelector(push, selectPushState)
+  if (state === 'idle') return null
+  return (
+    <styled.div display="flex" flexDirection="column" gap="2" fontSize="sm" color="fg.muted">
+      <p role="status">{texts[state]}</p>
+      {state === 'askable' && (
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          alignSelf="flex-start"
+          onClick={() => push.send({ type: 'push.allow' })}
+        >
+          Allow notifications
+        </Button>
+      )}
+      {state === 'failed' && (
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          alignSelf="flex-start"
+          onClick={() => push.send({ type: 'push.retry' })}
+        >
+          Try again
+        </Button>
+      )}
+    </styled.div>
+  )
+}

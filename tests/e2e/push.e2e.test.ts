@@ -1,0 +1,139 @@
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { PushPayload, PushSubscriptionBody } from '../../src/api/push'
+import type { AuthUser } from '../../src/api/users'
+import { HttpClient } from '../support/http-client'
+import { newPushBrowser } from '../support/push-browser'
+import { type RecordingServer, startRecordingServer } from '../support/recording-server'
+import {
+  checkA11y,
+  collectPageIssues,
+  setUpE2eSession,
+  signInBrowser,
+  signUpPlayer,
+  viewports,
+} from './support'
+
+/**
+ * Settings' "as push notification" in the real browser: the app's worker subscribes, the server pushes
+ * a player's news through the push service, and the worker shows it as a notification. The push service
+ * is the one part out of reach here (headless Chromium's own subscribe fails without it): a stand-in
+ * records what the server sends, the page's PushManager hands out that stand-in's subscription, and the
+ * message reaches the worker through DevTools' deliverPushMessage, as the push service would deliver it.
+ */
+
+let pushService: RecordingServer
+beforeAll(async () => {
+  pushService = await startRecordingServer()
+  pushService.reply('POST', { status: 201, body: '' })
+})
+afterAll(() => pushService?.close())
+
+const started = setUpE2eSession(() => ({ env: { PUSH_ENDPOINT_ORIGINS: pushService.url } }))
+
+/** The page's PushManager hands out `subscription` (the stand-in's): the browser's side of the push service. */
+async function useStandInPushService(page: Page, subscription: PushSubscriptionBody) {
+  await page.addInitScript((json) => {
+    let current: PushSubscription | null = null
+    PushManager.prototype.getSubscription = async () => current
+    PushManager.prototype.subscribe = async (options) => {
+      current = {
+        endpoint: json.endpoint,
+        options: { applicationServerKey: options?.applicationServerKey, userVisibleOnly: true },
+        toJSON: () => json,
+        unsubscribe: async () => {
+          current = null
+          return true
+        },
+      } as unknown as PushSubscription
+      return current
+    }
+  }, subscription)
+}
+
+/** What the app's worker shows now. */
+const notificationsOf = (page: Page) =>
+  page.evaluate(async () =>
+    (await (await navigator.serviceWorker.ready).getNotifications()).map((note) => ({
+      title: note.title,
+      body: note.body,
+    })),
+  )
+
+describe('push notifications', () => {
+  it("shows a player's news from the server as a notification of the app's worker", async () => {
+    const { server, browser } = started()
+    const player = await signUpPlayer(server)
+    const standIn = newPushBrowser(pushService)
+    const page = await browser.newPage(viewports.mobile, { baseURL: server.url })
+    await page.context().grantPermissions(['notifications'], { origin: server.url })
+    await useStandInPushService(page, standIn.subscription)
+    await signInBrowser(page, server, player)
+    const issues = collectPageIssues(page)
+    const saved = page.waitForResponse(
+      (response) => response.request().method() === 'PUT' && response.url().endsWith('/v1/push/subscription'),
+    )
+    await page.goto('/settings')
+    // allowed before: the app subscribes on its own (important messages come as a push by default)
+    expect((await saved).status()).toBe(204)
+    await page.getByText('This browser shows your notifications.').waitFor()
+    expect(await checkA11y(page)).toEqual([])
+
+    // a friend joins with the player's invitation: the server pushes the news to the stand-in
+    const info = await player.client.get<AuthUser>('/v1/auth/info')
+    const friend = `friend_${process.pid % 10_000}`
+    const joined = await new HttpClient(server.url).post('/v1/auth/signup', {
+      invitationCode: info.body.invitationCodes[0]?.code,
+      email: `${friend}@example.test`,
+      username: friend,
+      password: 'correct horse battery staple',
+      acceptTerms: true,
+    })
+    expect(joined.status).toBe(201)
+    await expect.poll(() => standIn.received().length).toBe(1)
+    const [pushed] = standIn.received()
+    if (!pushed) throw new Error('nothing pushed')
+    const payload: PushPayload = standIn.read(pushed)
+    expect(payload.title).toBe(`${friend} joined Alpha with your invitation`)
+
+    // the push service delivers it to the browser: the worker shows it
+    const devtools = await page.context().newCDPSession(page)
+    const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = []
+    devtools.on('ServiceWorker.workerRegistrationUpdated', (event) =>
+      registrations.push(...event.registrations),
+    )
+    await devtools.send('ServiceWorker.enable')
+    await expect.poll(() => registrations.some((registration) => !registration.isDeleted)).toBe(true)
+    const registration = registrations.find((candidate) => !candidate.isDeleted)
+    await devtools.send('ServiceWorker.deliverPushMessage', {
+      origin: server.url,
+      registrationId: registration?.registrationId ?? '',
+      data: JSON.stringify(payload),
+    })
+    await expect
+      .poll(() => notificationsOf(page))
+      .toEqual([{ title: payload.title, body: `${friend} signed up with your invitation.` }])
+    expect(issues.all()).toEqual([])
+  })
+
+  it('shows that turning on failed, with a retry, where the browser cannot subscribe', async () => {
+    const { server, browser } = started()
+    const player = await signUpPlayer(server)
+    const page = await browser.newPage(viewports.desktop, { baseURL: server.url })
+    await page.context().grantPermissions(['notifications'], { origin: server.url })
+    await signInBrowser(page, server, player)
+    await page.goto('/settings')
+    // headless Chromium has no push service to register with
+    await page.getByText('Notifications could not be turned on in this browser.').waitFor()
+    const retry = page.getByRole('button', { name: 'Try again' })
+    await retry.click()
+    await page.getByText('Notifications could not be turned on in this browser.').waitFor()
+    await retry.waitFor()
+
+    // with push turned off there is nothing to say
+    await page.getByText('Important messages as push notification').click()
+    await page
+      .getByText('Notifications could not be turned on in this browser.')
+      .waitFor({ state: 'detached' })
+  })
+})

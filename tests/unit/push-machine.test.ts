@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest'
+import { createActor, fromPromise, SimulatedClock } from 'xstate'
+import { pushMachine, selectPushState } from '~/machines/push.machine'
+import { type PushAccess, PushBlockedError, subscribeTimeoutMs } from '~/machines/push.types'
+
+const settle = () => new Promise((resolve) => setImmediate(resolve))
+
+/** The push flow with fakes: the browser allows `access`; the test settles each subscription. */
+function start(access: PushAccess) {
+  const subscriptions: { resolve(): void; reject(error: unknown): void }[] = []
+  const clock = new SimulatedClock()
+  const machine = pushMachine.provide({
+    actors: {
+      readPushAccess: fromPromise(async () => access),
+      subscribePush: fromPromise<void>(
+        () => new Promise((resolve, reject) => subscriptions.push({ resolve, reject })),
+      ),
+    },
+  })
+  const actor = createActor(machine, { clock }).start()
+  const state = () => selectPushState(actor.getSnapshot())
+  const want = async (wanted: boolean) => {
+    actor.send({ type: 'push.wanted', wanted })
+    await settle()
+  }
+  return { actor, state, want, subscriptions, clock }
+}
+
+describe('push notifications in this browser', () => {
+  it('does nothing until a signed-in player wants a push', async () => {
+    const { actor, state, subscriptions } = start('granted')
+    actor.send({ type: 'push.allow' })
+    await settle()
+    expect(state()).toBe('idle')
+    expect(subscriptions).toHaveLength(0)
+  })
+
+  it('waits for the player’s click before the browser may ask, then subscribes', async () => {
+    const { actor, state, want, subscriptions } = start('default')
+    await want(true)
+    expect(state()).toBe('askable')
+    expect(subscriptions).toHaveLength(0)
+    actor.send({ type: 'push.allow' })
+    expect(state()).toBe('subscribing')
+    subscriptions[0]?.resolve()
+    await settle()
+    expect(state()).toBe('subscribed')
+  })
+
+  it('subscribes at once in a browser that was allowed before, again after each new sign-in', async () => {
+    const { state, want, subscriptions } = start('granted')
+    await want(true)
+    expect(state()).toBe('subscribing')
+    subscriptions[0]?.resolve()
+    await settle()
+    expect(state()).toBe('subscribed')
+    // signed out, signed in again: the new session needs the subscription too
+    await want(false)
+    expect(state()).toBe('idle')
+    await want(true)
+    expect(subscriptions).toHaveLength(2)
+  })
+
+  it('says blocked where the player blocked notifications, before or when the browser asks', async () => {
+    const before = start('denied')
+    await before.want(true)
+    expect(before.state()).toBe('blocked')
+
+    const asked = start('default')
+    await asked.want(true)
+    asked.actor.send({ type: 'push.allow' })
+    asked.subscriptions[0]?.reject(new PushBlockedError())
+    await settle()
+    expect(asked.state()).toBe('blocked')
+  })
+
+  it('says unsupported where the browser has no push', async () => {
+    const { state, want } = start('unsupported')
+    await want(true)
+    expect(state()).toBe('unsupported')
+  })
+
+  it('shows a failure with the reason and tries again on the player’s word', async () => {
+    const { actor, state, want, subscriptions } = start('granted')
+    await want(true)
+    subscriptions[0]?.reject(new Error('Registration failed - push service error'))
+    await settle()
+    expect(state()).toBe('failed')
+    expect(actor.getSnapshot().context.error).toBe('Registration failed - push service error')
+    actor.send({ type: 'push.retry' })
+    expect(state()).toBe('subscribing')
+    expect(actor.getSnapshot().context.error).toBeUndefined()
+    subscriptions[1]?.resolve()
+    await settle()
+    expect(state()).toBe('subscribed')
+  })
+
+  it('fails a subscription the browser never finishes', async () => {
+    const { state, want, clock } = start('granted')
+    await want(true)
+    clock.increment(subscribeTimeoutMs - 1)
+    expect(state()).toBe('subscribing')
+    clock.increment(1)
+    expect(state()).toBe('failed')
+  })
+
+  it('goes quiet when the player no longer wants a push, whatever it was doing', async () => {
+    const { state, want, subscriptions } = start('granted')
+    await want(true)
+    await want(false)
+    expect(state()).toBe('idle')
+    // the subscription that was running is stopped: its late answer changes nothing
+    subscriptions[0]?.resolve()
+    await settle()
+    expect(state()).toBe('idle')
+  })
+})
