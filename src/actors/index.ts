@@ -76,6 +76,7 @@ export {
   type TaggedMessagesDeps,
   taggedMessagesStorageKey,
 } from './predictions.actors'
+export { type PushBrowser, type PushRegistration, providePush, startPush, subscribePush } from './push.actors'
 export {
   type ApiRequest,
   callServer,
@@ -85,7 +86,6 @@ export {
   type ServerErrorPolicyDeps,
   settle,
 } from './server-error.actors'
-export { type PushBrowser, type PushRegistration, providePush, startPush, subscribePush } from './push.actors'
 export {
   isServiceWorkerSupported,
   provideServiceWorker,
