@@ -1,13 +1,15 @@
 import type { PushSubscriptionBody } from '../../src/api/push'
-import type { Executor } from '../db/database'
+import type { Db, Executor } from '../db/database'
 import type { PushSubscriptionRow } from '../db/tables/push-subscriptions.table'
 
 /**
  * Saves the browser's subscription for the session that sent it. An endpoint is one browser: sent
- * again (new keys, or another player signed in on that browser) it moves to the new session.
+ * again (new keys, or another player signed in on that browser) it moves to the new session. A session
+ * is one browser too: its earlier subscription goes, so no player can make one piece of news fan out
+ * to any number of addresses.
  */
 export async function savePushSubscription(
-  db: Executor,
+  db: Db,
   owner: { readonly sessionIdHash: string; readonly userId: number },
   subscription: PushSubscriptionBody,
   now: number,
@@ -20,19 +22,26 @@ export async function savePushSubscription(
     auth: subscription.keys.auth,
     createdAt: now,
   }
-  await db
-    .insertInto('pushSubscriptions')
-    .values(row)
-    .onConflict((conflict) =>
-      conflict.column('endpoint').doUpdateSet({
-        sessionIdHash: row.sessionIdHash,
-        userId: row.userId,
-        p256dh: row.p256dh,
-        auth: row.auth,
-        createdAt: row.createdAt,
-      }),
-    )
-    .execute()
+  await db.transaction().execute(async (tx) => {
+    await tx
+      .deleteFrom('pushSubscriptions')
+      .where('sessionIdHash', '=', row.sessionIdHash)
+      .where('endpoint', '!=', row.endpoint)
+      .execute()
+    await tx
+      .insertInto('pushSubscriptions')
+      .values(row)
+      .onConflict((conflict) =>
+        conflict.column('endpoint').doUpdateSet({
+          sessionIdHash: row.sessionIdHash,
+          userId: row.userId,
+          p256dh: row.p256dh,
+          auth: row.auth,
+          createdAt: row.createdAt,
+        }),
+      )
+      .execute()
+  })
 }
 
 /** Ends the pushes to one browser of the player; another player's browser is left alone. */

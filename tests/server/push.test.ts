@@ -122,6 +122,23 @@ describe.each(dialects)('web push on %s', (dialect) => {
     expect(more).toEqual([])
   })
 
+  it('keeps one subscription per session: a new one replaces the old, so news cannot fan out', async () => {
+    const dora = await signUpPlayer(server)
+    const browsers = [newPushBrowser(pushService), newPushBrowser(pushService), newPushBrowser(pushService)]
+    for (const browser of browsers) expect((await subscribe(dora, browser.subscription)).status).toBe(204)
+    const kept = await server.ctx.db
+      .selectFrom('pushSubscriptions')
+      .select('endpoint')
+      .where('userId', '=', dora.user.id)
+      .execute()
+    expect(kept).toEqual([{ endpoint: browsers[2]?.subscription.endpoint }])
+    await friendOf(dora)
+    const [last] = browsers.slice(-1)
+    if (!last) throw new Error('no browser')
+    await pushedTo(last, 1)
+    expect([...(browsers[0]?.received() ?? []), ...(browsers[1]?.received() ?? [])]).toEqual([])
+  })
+
   it('refuses a push service it does not send to, bad keys and guests, and saves nothing', async () => {
     const carol = await signUpPlayer(server)
     const { subscription } = newPushBrowser(pushService)
