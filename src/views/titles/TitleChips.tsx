@@ -42,20 +42,23 @@ export function TitleChips({
           pl="3"
           pr="1"
           minH="8"
-          flexWrap="wrap"
-          columnGap="2"
           borderWidth="1px"
-          borderRadius="full"
+          // a chip with a detail may wrap onto two lines on a phone: a rounded box, not a tall pill
+          borderRadius={detail ? 'l3' : 'full'}
           fontSize="sm"
         >
-          {nameOf(id)}
-          {detail?.(id)}
+          {/* name and detail wrap inside their own box: the remove button stays on the chip's right */}
+          <styled.span display="flex" flexWrap="wrap" alignItems="baseline" columnGap="2" minW="0">
+            {nameOf(id)}
+            {detail?.(id)}
+          </styled.span>
           <IconButton
             type="button"
             aria-label={removeLabel(nameOf(id))}
             variant="ghost"
             size="xs"
             borderRadius="full"
+            flexShrink="0"
             onClick={() => remove(id, index)}
           >
             <XIcon aria-hidden />

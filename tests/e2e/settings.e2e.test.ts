@@ -3,11 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PushPayload, PushSubscriptionBody } from '../../src/api/push'
 import type { AuthUser } from '../../src/api/users'
 import { HttpClient } from '../support/http-client'
+import { nextLocalTime } from '../support/polls'
 import { newPushBrowser } from '../support/push-browser'
 import { type RecordingServer, startRecordingServer } from '../support/recording-server'
 import {
   checkA11y,
   collectPageIssues,
+  installServerClock,
+  screenshot,
   setUpE2eSession,
   signInBrowser,
   signUpPlayer,
@@ -15,7 +18,7 @@ import {
 } from './support'
 
 /**
- * Settings' "as push notification" in the real browser: the app's worker subscribes, the server pushes
+ * Settings in the real browser. Its "as push notification": the app's worker subscribes, the server pushes
  * a player's news through the push service, and the worker shows it as a notification. The push service
  * is the one part out of reach here (headless Chromium's own subscribe fails without it): a stand-in
  * records what the server sends, the page's PushManager hands out that stand-in's subscription, and the
@@ -135,5 +138,35 @@ describe('push notifications', () => {
     await page
       .getByText('Notifications could not be turned on in this browser.')
       .waitFor({ state: 'detached' })
+  })
+})
+
+describe('the watch list', () => {
+  it('keeps each title’s remove button on its chip’s right on a phone, however the price wraps', async () => {
+    const { server, browser } = started()
+    // a Saturday: the stock markets are closed, so their chips say when they open next, the longest text
+    const now = await server.advanceClock(0)
+    await server.advanceClock(nextLocalTime(now, '12:00', [6]) - now)
+    const player = await signUpPlayer(server)
+    const page = await browser.newPage(viewports.mobile, { baseURL: server.url })
+    await installServerClock(page, server)
+    await signInBrowser(page, server, player)
+    await page.goto('/settings')
+    const chips = page.getByRole('list', { name: 'Watched titles' }).getByRole('listitem')
+    await chips.first().waitFor()
+    // the prices are there: a chip is as wide as it gets
+    await expect.poll(() => chips.first().textContent()).toMatch(/\d/)
+    const count = await chips.count()
+    expect(count).toBeGreaterThan(0)
+    for (let index = 0; index < count; index += 1) {
+      const chip = chips.nth(index)
+      const [box, button] = await Promise.all([chip.boundingBox(), chip.getByRole('button').boundingBox()])
+      if (!box || !button) throw new Error(`chip ${index} is not drawn`)
+      const name = await chip.textContent()
+      expect(box.x + box.width - (button.x + button.width), name ?? '').toBeLessThan(8)
+      expect(button.y, name ?? '').toBeGreaterThanOrEqual(box.y)
+      expect(button.y + button.height, name ?? '').toBeLessThanOrEqual(box.y + box.height)
+    }
+    await screenshot(page, 'settings-watch-list')
   })
 })
