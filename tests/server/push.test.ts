@@ -31,6 +31,15 @@ describe.each(dialects)('web push on %s', (dialect) => {
   /** a friend signs up with one of the player's invitations: the inviter's important message */
   const friendOf = (inviter: SignedUp) =>
     signUpPlayer(server, { invitationCode: inviter.user.invitationCodes[0]?.code })
+  /** the endpoints the server keeps for the player */
+  const endpointsOf = async (player: SignedUp) =>
+    (
+      await server.ctx.db
+        .selectFrom('pushSubscriptions')
+        .select('endpoint')
+        .where('userId', '=', player.user.id)
+        .execute()
+    ).map((row) => row.endpoint)
   const pushedTo = async (browser: PushBrowser, count: number) => {
     await vi.waitFor(() => expect(browser.received()).toHaveLength(count))
     return browser.received().map((request) => browser.read(request))
@@ -84,13 +93,7 @@ describe.each(dialects)('web push on %s', (dialect) => {
     await friendOf(watcher)
     await pushedTo(watcherBrowser, 1)
     expect([...quietBrowser.received(), ...leftBrowser.received()]).toEqual([])
-    expect(
-      await server.ctx.db
-        .selectFrom('pushSubscriptions')
-        .select('userId')
-        .where('userId', '=', leaving.user.id)
-        .execute(),
-    ).toEqual([])
+    expect(await endpointsOf(leaving)).toEqual([])
   })
 
   it('forgets a browser its push service no longer knows (410), and moves a browser to who signs in on it', async () => {
@@ -100,15 +103,7 @@ describe.each(dialects)('web push on %s', (dialect) => {
     pushService.reply(`POST ${new URL(browser.subscription.endpoint).pathname}`, { status: 410, body: '' })
     await friendOf(bob)
     await vi.waitFor(() => expect(browser.received()).toHaveLength(1))
-    await vi.waitFor(async () =>
-      expect(
-        await server.ctx.db
-          .selectFrom('pushSubscriptions')
-          .select('userId')
-          .where('userId', '=', bob.user.id)
-          .execute(),
-      ).toEqual([]),
-    )
+    await vi.waitFor(async () => expect(await endpointsOf(bob)).toEqual([]))
 
     // one browser, two players in turn: the news goes to who subscribed it last
     const shared = newPushBrowser(pushService)
@@ -126,12 +121,8 @@ describe.each(dialects)('web push on %s', (dialect) => {
     const dora = await signUpPlayer(server)
     const browsers = [newPushBrowser(pushService), newPushBrowser(pushService), newPushBrowser(pushService)]
     for (const browser of browsers) expect((await subscribe(dora, browser.subscription)).status).toBe(204)
-    const kept = await server.ctx.db
-      .selectFrom('pushSubscriptions')
-      .select('endpoint')
-      .where('userId', '=', dora.user.id)
-      .execute()
-    expect(kept).toEqual([{ endpoint: browsers[2]?.subscription.endpoint }])
+    const kept = await endpointsOf(dora)
+    expect(kept).toEqual([browsers[2]?.subscription.endpoint])
     await friendOf(dora)
     const [last] = browsers.slice(-1)
     if (!last) throw new Error('no browser')
@@ -154,23 +145,11 @@ describe.each(dialects)('web push on %s', (dialect) => {
     expect(badKey.status).toBe(400)
     const guest = await new HttpClient(server.url).put(pushSubscriptionPath, subscription)
     expect(guest.status).toBe(401)
-    expect(
-      await server.ctx.db
-        .selectFrom('pushSubscriptions')
-        .select('endpoint')
-        .where('userId', '=', carol.user.id)
-        .execute(),
-    ).toEqual([])
+    expect(await endpointsOf(carol)).toEqual([])
 
     expect((await subscribe(carol, subscription)).status).toBe(204)
     const removed = await carol.client.delete(pushSubscriptionPath, { endpoint: subscription.endpoint })
     expect(removed.status).toBe(204)
-    expect(
-      await server.ctx.db
-        .selectFrom('pushSubscriptions')
-        .select('endpoint')
-        .where('userId', '=', carol.user.id)
-        .execute(),
-    ).toEqual([])
+    expect(await endpointsOf(carol)).toEqual([])
   })
 })

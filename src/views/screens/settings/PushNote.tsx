@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react'
 import { styled } from 'styled-system/jsx'
 import type { ActorRefFrom } from 'xstate'
 import { type PushMachine, type PushState, selectPushState } from '~/machines/push.machine'
+import type { PushEvent } from '~/machines/push.types'
 import { Button } from '~/views/ui'
 
 /** What each state of push in this browser tells the player; idle says nothing (no push is wanted). */
@@ -16,6 +17,12 @@ const texts: Record<Exclude<PushState, 'idle'>, string> = {
   failed: 'Notifications could not be turned on in this browser.',
 }
 
+/** The one thing the player can do in a state: the click that lets the browser ask, or a retry. */
+const actions: Partial<Record<PushState, { readonly label: string; readonly event: PushEvent }>> = {
+  askable: { label: 'Allow notifications', event: { type: 'push.allow' } },
+  failed: { label: 'Try again', event: { type: 'push.retry' } },
+}
+
 /**
  * Under the "as push notification" switches: whether this browser shows them, and the one click the
  * browser needs before it may ask the player (or a retry after a failure).
@@ -23,29 +30,19 @@ const texts: Record<Exclude<PushState, 'idle'>, string> = {
 export function PushNote({ push }: { readonly push: ActorRefFrom<PushMachine> }) {
   const state = useSelector(push, selectPushState)
   if (state === 'idle') return null
+  const action = actions[state]
   return (
     <styled.div display="flex" flexDirection="column" gap="2" fontSize="sm" color="fg.muted">
       <p role="status">{texts[state]}</p>
-      {state === 'askable' && (
+      {action && (
         <Button
           type="button"
           variant="outline"
           size="sm"
           alignSelf="flex-start"
-          onClick={() => push.send({ type: 'push.allow' })}
+          onClick={() => push.send(action.event)}
         >
-          Allow notifications
-        </Button>
-      )}
-      {state === 'failed' && (
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          alignSelf="flex-start"
-          onClick={() => push.send({ type: 'push.retry' })}
-        >
-          Try again
+          {action.label}
         </Button>
       )}
     </styled.div>
