@@ -49,7 +49,7 @@ export function passwordResetLinks(config: Config, user: UserRow, now: number): 
   }
 }
 
-/** A mail of the game's news (the daily closeout, important messages): the app's start page, and the way out. */
-export function newsLinks(config: Config, user: Pick<UserRow, 'id' | 'email'>): LinkSet {
-  return { action: `${config.appOrigin}/`, ...unsubscribeLinks(config, user) }
+/** A mail of the game's news (the daily closeout, important messages): the page it is about, and the way out. */
+export function newsLinks(config: Config, user: Pick<UserRow, 'id' | 'email'>, path = '/'): LinkSet {
+  return { action: `${config.appOrigin}${path}`, ...unsubscribeLinks(config, user) }
 }

@@ -49,7 +49,7 @@ export async function setMembers(
   checkBodyGroupId(groupId, body.groupId)
   const now = ctx.clock.now()
   return inTransaction(ctx.db, async (tx) => {
-    await editableGroup(tx, groupId)
+    const group = await editableGroup(tx, groupId)
     await requireAdmin(tx, groupId, callerId)
     const current = new Map(
       (await tx.selectFrom('groupMembers').selectAll().where('groupId', '=', groupId).execute()).map((m) => [
@@ -65,6 +65,7 @@ export async function setMembers(
       'members',
     )
     const listed = new Set(body.members.map((m) => m.userId))
+    const invited = [...listed].filter((id) => !current.has(id))
     const removed = [...current.keys()].filter((id) => !listed.has(id))
     if (removed.length > 0)
       await tx
@@ -99,7 +100,12 @@ export async function setMembers(
     await resetStaleActiveGroups(tx, groupId)
     const members = await membersOf(tx, groupId)
     // the removed ones too: their lists lose the group
-    return { result: members, unusedAvatars: [], audience: [...current.keys(), ...listed] }
+    return {
+      result: members,
+      unusedAvatars: [],
+      audience: [...current.keys(), ...listed],
+      invited: { groupName: group.name, userIds: invited },
+    }
   })
 }
 
@@ -113,11 +119,12 @@ export async function addMembers(
   checkBodyGroupId(groupId, body.groupId)
   const now = ctx.clock.now()
   return inTransaction(ctx.db, async (tx) => {
-    await editableGroup(tx, groupId)
+    const group = await editableGroup(tx, groupId)
     await requireAdmin(tx, groupId, callerId)
     const ids = [...new Set(body.addMemberIds)]
     await checkPlayersExist(tx, ids, 'addMemberIds')
-    await tx
+    // members already in the group stay as they are: only the rows inserted now are invitations
+    const invited = await tx
       .insertInto('groupMembers')
       .values(
         ids.map((userId) => ({
@@ -130,11 +137,13 @@ export async function addMembers(
         })),
       )
       .onConflict((oc) => oc.columns(['groupId', 'userId']).doNothing())
+      .returning('userId')
       .execute()
     return {
       result: await groupOrThrow(tx, groupId, callerId),
       unusedAvatars: [],
       audience: await groupAudience(tx, groupId),
+      invited: { groupName: group.name, userIds: invited.map((row) => row.userId) },
     }
   })
 }

@@ -148,6 +148,8 @@ export interface Changed<T> {
   unusedAvatars: (string | null)[]
   /** the players whose group lists the change altered (members before and after): told after the commit */
   audience: number[]
+  /** players the change invited into the group: each hears of it after the commit (an important message) */
+  invited?: { readonly groupName: string; readonly userIds: readonly number[] }
 }
 
 export const unchanged = <T>(result: T): Changed<T> => ({ result, unusedAvatars: [], audience: [] })

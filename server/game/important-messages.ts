@@ -30,13 +30,15 @@ export async function tellImportantMessage(ctx: NewsContext, userId: number, new
   // each channel on its own: a mail server that is down stops no push, and the other way round
   const [mailed, pushed] = await Promise.all([
     wanted.email && user.emailConfirmedAt !== null
-      ? ctx.mailer.send(newsMail(user.email, user.username, news, newsLinks(ctx.config, user))).then(
-          () => true,
-          (err) => {
-            ctx.log.error({ err, userId, subject: news.subject }, 'important message could not be mailed')
-            return false
-          },
-        )
+      ? ctx.mailer
+          .send(newsMail(user.email, user.username, news, newsLinks(ctx.config, user, news.path)))
+          .then(
+            () => true,
+            (err) => {
+              ctx.log.error({ err, userId, subject: news.subject }, 'important message could not be mailed')
+              return false
+            },
+          )
       : false,
     wanted.push ? pushNews(ctx, userId, news) : 0,
   ])

@@ -13,14 +13,17 @@ import {
   setMembersBodySchema,
   updateMembersBodySchema,
 } from '../../src/api/groups'
+import { groupInvitationNews } from '../../src/domain/important-messages'
 import type { AppContext } from '../context'
 import type { Tx } from '../db/database'
+import type { UserRow } from '../db/tables/users.table'
 import { inTransaction } from '../db/transaction'
 import { removeAvatars } from '../game/avatar-files'
 import { announceGroupChange } from '../game/group-changes'
 import { addMembers, joinGroup, leaveGroup, setActiveGroup, setMembers } from '../game/group-members'
 import { type Changed, createGroup, deleteGroup, groupErrors, saveGroup } from '../game/groups'
 import { groupFor, groupListsFor, membersOf } from '../game/groups.repo'
+import { tellImportantMessage } from '../game/important-messages'
 import { notFound } from './app-error'
 import { assertAppRequest } from './csrf'
 import { groupAvatarRoutes } from './group-avatars.routes'
@@ -43,9 +46,14 @@ export const groupsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fast
    * After the commit: tells the change's audience (their open apps read their group lists again), deletes
    * avatar files it left unused and answers with its result.
    */
-  const afterCommit = async <T>(groupId: number, changed: Changed<T>): Promise<T> => {
+  const afterCommit = async <T>(groupId: number, changed: Changed<T>, caller?: UserRow): Promise<T> => {
     announceGroupChange(ctx, { groupId, userIds: changed.audience })
     await removeAvatars(ctx.config.dataDir, changed.unusedAvatars, ctx.log)
+    // each invited player hears who invited them where, in the background: the answer does not wait
+    if (caller && changed.invited) {
+      const news = groupInvitationNews({ inviter: caller.username, groupName: changed.invited.groupName })
+      for (const userId of changed.invited.userIds) void tellImportantMessage(ctx, userId, news)
+    }
     return changed.result
   }
 
@@ -111,7 +119,7 @@ export const groupsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fast
     async (request) => {
       const { user } = await requireUser(request, ctx)
       const { groupId } = request.params
-      return afterCommit(groupId, await setMembers(ctx, user.id, groupId, request.body))
+      return afterCommit(groupId, await setMembers(ctx, user.id, groupId, request.body), user)
     },
   )
 
@@ -121,7 +129,7 @@ export const groupsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fast
     async (request) => {
       const { user } = await requireUser(request, ctx)
       const { groupId } = request.params
-      return afterCommit(groupId, await addMembers(ctx, user.id, groupId, request.body))
+      return afterCommit(groupId, await addMembers(ctx, user.id, groupId, request.body), user)
     },
   )
 

@@ -16,7 +16,7 @@ const pushTtlSeconds = 24 * 3600
 
 /** What the service worker shows for the news: its subject as the title, its lines as the text. */
 export function newsPayload(news: News): PushPayload {
-  return { title: news.subject, body: news.lines.join(' '), url: '/', tag: news.subject }
+  return { title: news.subject, body: news.lines.join(' '), url: news.path ?? '/', tag: news.subject }
 }
 
 /** `mailto:` and the address of MAIL_FROM: whom a push service contacts about our messages (VAPID `sub`). */

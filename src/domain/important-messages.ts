@@ -8,6 +8,8 @@ import { formatTtc } from './number-format'
 export interface News {
   readonly subject: string
   readonly lines: readonly string[]
+  /** the app's page the news is about (the mail's button, a click on the notification) @default '/' */
+  readonly path?: string
 }
 
 const places = ['first', 'second', 'third'] as const
@@ -47,5 +49,20 @@ export function friendJoinedNews(joined: {
         ? `${joined.friend} signed up with your invitation.`
         : `${joined.friend} signed up with your invitation and plays in ${joined.groupName} with you.`,
     ],
+  }
+}
+
+/** An admin invited the player into a group: they join or decline it under Groups. */
+export function groupInvitationNews(invitation: {
+  readonly inviter: string
+  readonly groupName: string
+}): News {
+  return {
+    subject: `${invitation.inviter} invited you to ${invitation.groupName}`,
+    lines: [
+      `${invitation.inviter} invited you to play in ${invitation.groupName}.`,
+      'Open Groups in Alpha to join the group or decline.',
+    ],
+    path: '/groups',
   }
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { defaultGroupId, extraPrizeTexts, type Group, groupTexts } from '../../src/api/groups'
 import type { AuthUser } from '../../src/api/users'
-import { type SignedUp, signUpPlayer } from '../support/accounts'
+import { confirmEmailOf, type SignedUp, signUpPlayer } from '../support/accounts'
 import { dialects } from '../support/databases'
 import {
   addActiveMembers,
@@ -292,6 +292,49 @@ describe.each(dialects)('groups on %s', (dialect) => {
       ])
       // Back to two members for the tests below.
       expect((await dave.client.get(`${groupsPath}/${group.id}/leave`)).status).toBe(204)
+    })
+
+    it('tells each player it newly invites who invited them where (an important message), nobody else', async () => {
+      const [frank, gina] = [await signUpPlayer(server), await signUpPlayer(server)]
+      for (const player of [frank, gina, bob]) {
+        await confirmEmailOf(server, player)
+        const asked = await player.client.patch('/v1/users/me/settings', {
+          notifications: { importantMessages: { email: true } },
+        })
+        expect(asked.status).toBe(200)
+      }
+      const invitedBy = (player: SignedUp) =>
+        server.mailer.sent.filter((mail) => mail.to === player.email && mail.subject.includes('invited you'))
+
+      // members/update with a member already in (bob): only frank is invited
+      const updated = await alice.client.post(`${groupsPath}/${group.id}/members/update`, {
+        groupId: group.id,
+        addMemberIds: [frank.user.id, bob.user.id],
+      })
+      expect(updated.status).toBe(200)
+      const franks = await server.mailer.nextMail(frank.email)
+      expect(franks.subject).toBe(`${alice.username} invited you to Desk`)
+      expect(franks.text).toContain(`${alice.username} invited you to play in Desk.`)
+      expect(franks.text).toContain('/groups')
+
+      // members/set keeps alice and bob, and invites gina; frank is still invited, not again
+      const set = await alice.client.post(`${groupsPath}/${group.id}/members/set`, {
+        groupId: group.id,
+        members: [
+          { userId: alice.user.id, isAdmin: true },
+          { userId: bob.user.id, isAdmin: false },
+          { userId: frank.user.id, isAdmin: false },
+          { userId: gina.user.id, isAdmin: false },
+        ],
+      })
+      expect(set.status).toBe(200)
+      expect((await server.mailer.nextMail(gina.email)).subject).toBe(`${alice.username} invited you to Desk`)
+      expect(invitedBy(frank)).toHaveLength(1)
+      expect(invitedBy(bob)).toEqual([])
+
+      // Both decline: back to two members for the tests below.
+      for (const player of [frank, gina])
+        expect((await player.client.get(`${groupsPath}/${group.id}/leave`)).status).toBe(204)
     })
 
     it("refuses members/set without an admin with the spec's text and changes nothing", async () => {

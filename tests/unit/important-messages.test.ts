@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { friendJoinedNews, trophyNews } from '~/domain/important-messages'
+import { friendJoinedNews, groupInvitationNews, trophyNews } from '~/domain/important-messages'
 
 describe('important messages', () => {
   it("names a week's trophy by its place, the group and what was won", () => {
@@ -24,5 +24,16 @@ describe('important messages', () => {
     expect(friendJoinedNews({ friend: 'bob', groupName: 'Night Owls' }).lines).toEqual([
       'bob signed up with your invitation and plays in Night Owls with you.',
     ])
+  })
+
+  it('tells an invited player who invited them where, and leads to Groups', () => {
+    expect(groupInvitationNews({ inviter: 'alice', groupName: 'Night Owls' })).toEqual({
+      subject: 'alice invited you to Night Owls',
+      lines: [
+        'alice invited you to play in Night Owls.',
+        'Open Groups in Alpha to join the group or decline.',
+      ],
+      path: '/groups',
+    })
   })
 })
