@@ -28,7 +28,8 @@ self.addEventListener('notificationclick', (event) => {
       const open = windows.find((client) => new URL(client.url).origin === url.origin)
       if (open) {
         await open.focus()
-        if (new URL(open.url).pathname !== url.pathname) await open.navigate(url.href)
+        // only a window this worker controls can be navigated; another one is at least in front now
+        if (new URL(open.url).pathname !== url.pathname) await open.navigate(url.href).catch(() => {})
         return
       }
       await self.clients.openWindow(url.href)
