@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { storableText } from './auth'
 
 /** `bytes` bytes as base64url without padding, as the browser's `PushSubscription.toJSON()` writes keys. */
 const base64Url = (bytes: number) =>
@@ -7,12 +8,18 @@ const base64Url = (bytes: number) =>
     .length(Math.ceil((bytes * 4) / 3), { error: `Must be ${bytes} bytes in base64url.` })
     .regex(/^[\w-]+$/, { error: `Must be ${bytes} bytes in base64url.` })
 
+/** A push service's address for one browser, as the browser gives it. */
+const endpointSchema = z
+  .url({ protocol: /^https?$/ })
+  .max(1000)
+  .refine(storableText, { error: 'Must not contain U+0000.' })
+
 /**
  * A browser's push subscription (`PushSubscription.toJSON()`, without expirationTime): where the push
  * service takes messages for this browser, and the keys that encrypt them for it alone.
  */
 export const pushSubscriptionSchema = z.object({
-  endpoint: z.url({ protocol: /^https?$/ }).max(1000),
+  endpoint: endpointSchema,
   keys: z.object({
     /** the browser's P-256 public key, uncompressed */
     p256dh: base64Url(65),
@@ -22,7 +29,7 @@ export const pushSubscriptionSchema = z.object({
 })
 export type PushSubscriptionBody = z.infer<typeof pushSubscriptionSchema>
 
-export const pushUnsubscribeSchema = z.object({ endpoint: z.string().min(1).max(1000) })
+export const pushUnsubscribeSchema = z.object({ endpoint: endpointSchema })
 
 /** The server's VAPID public key (base64url): the browser subscribes with it as applicationServerKey. */
 export const pushKeySchema = z.object({ publicKey: z.string() })

@@ -143,6 +143,10 @@ describe.each(dialects)('web push on %s', (dialect) => {
       keys: { ...subscription.keys, p256dh: 'short' },
     })
     expect(badKey.status).toBe(400)
+    // PostgreSQL text cannot hold U+0000: refused as bad input, never a 500
+    const nul = `${subscription.endpoint}\u0000`
+    expect((await subscribe(carol, { ...subscription, endpoint: nul })).status).toBe(400)
+    expect((await carol.client.delete(pushSubscriptionPath, { endpoint: nul })).status).toBe(400)
     const guest = await new HttpClient(server.url).put(pushSubscriptionPath, subscription)
     expect(guest.status).toBe(401)
     expect(await endpointsOf(carol)).toEqual([])
