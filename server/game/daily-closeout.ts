@@ -16,7 +16,7 @@ import { foldedBeyond } from './ranking-days'
  */
 export const closeoutsPerPass = 100
 
-type CloseoutContext = Pick<AppContext, 'db' | 'config' | 'mailer' | 'log'>
+type CloseoutContext = Pick<AppContext, 'db' | 'config' | 'mailer' | 'log' | 'metrics'>
 
 /**
  * Sends yesterday's closeout to every player who asked for it (users.closeout_next_day), by e-mail and

@@ -6,7 +6,7 @@ import type { AppContext } from '../context'
 import { newsMail } from '../mail/templates'
 import { pushNews } from '../push/push-news'
 
-type NewsContext = Pick<AppContext, 'db' | 'config' | 'mailer' | 'log'>
+type NewsContext = Pick<AppContext, 'db' | 'config' | 'mailer' | 'log' | 'metrics'>
 
 /** Which of the player's channels carried the news. */
 export interface Told {

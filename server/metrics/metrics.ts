@@ -15,6 +15,8 @@ export interface AppMetrics {
   /** time a transaction waited for its connection (see pool-wait.ts) */
   readonly poolWait: Histogram
   readonly ticksDelivered: Counter
+  /** web push messages to players' browsers, by what the push service answered */
+  readonly pushMessages: Counter<'result'>
   /** where the pool gauges read from (set once the database is connected) */
   readPool(reading: () => PoolReading | undefined): void
   /** where the socket gauge reads from (set once the realtime server runs) */
@@ -94,6 +96,12 @@ export function createMetrics(): AppMetrics {
     ticksDelivered: new Counter({
       name: 'realtime_ticks_delivered_total',
       help: 'Price ticks written to sockets (one per watching socket)',
+      registers,
+    }),
+    pushMessages: new Counter({
+      name: 'push_messages_total',
+      help: 'Web push messages to browsers by result: sent (the push service took it), gone (404 or 410, or a service no longer allowed: the browser is forgotten), failed',
+      labelNames: ['result'],
       registers,
     }),
     readPool(reading) {

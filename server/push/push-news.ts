@@ -7,7 +7,7 @@ import { isAllowedPushEndpoint } from './push-endpoints'
 import { forgetPushEndpoint, pushSubscriptionsOf } from './push-subscriptions.repo'
 import { vapidKeysFrom } from './vapid'
 
-type PushContext = Pick<AppContext, 'db' | 'config' | 'log'>
+type PushContext = Pick<AppContext, 'db' | 'config' | 'log' | 'metrics'>
 
 /** A push service that does not answer within this holds no job longer. */
 const pushTimeoutMs = 10_000
@@ -37,8 +37,11 @@ export async function pushNews(ctx: PushContext, userId: number, news: News): Pr
   let delivered = 0
   for (const subscription of subscriptions) {
     try {
-      if (await pushTo(ctx, subscription, newsPayload(news))) delivered += 1
+      const sent = await pushTo(ctx, subscription, newsPayload(news))
+      ctx.metrics.pushMessages.inc({ result: sent ? 'sent' : 'gone' })
+      if (sent) delivered += 1
     } catch (err) {
+      ctx.metrics.pushMessages.inc({ result: 'failed' })
       ctx.log.warn({ err, userId, subject: news.subject }, 'push notification could not be sent')
     }
   }

@@ -40,6 +40,13 @@ describe.each(dialects)('web push on %s', (dialect) => {
         .where('userId', '=', player.user.id)
         .execute()
     ).map((row) => row.endpoint)
+  /** push_messages_total of the result, as GET /metrics reports it */
+  const pushMetric = async (result: 'sent' | 'gone' | 'failed') => {
+    const line = (await server.ctx.metrics.render())
+      .split('\n')
+      .find((text) => text.startsWith(`push_messages_total{result="${result}"} `))
+    return line === undefined ? 0 : Number(line.slice(line.lastIndexOf(' ') + 1))
+  }
   const pushedTo = async (browser: PushBrowser, count: number) => {
     await vi.waitFor(() => expect(browser.received()).toHaveLength(count))
     return browser.received().map((request) => browser.read(request))
@@ -52,9 +59,12 @@ describe.each(dialects)('web push on %s', (dialect) => {
     const alice = await signUpPlayer(server)
     const browser = newPushBrowser(pushService)
     expect((await subscribe(alice, browser.subscription)).status).toBe(204)
+    const sentBefore = await pushMetric('sent')
     const friend = await friendOf(alice)
 
     const [payload] = await pushedTo(browser, 1)
+    // operators see it: one more message the push service took
+    await vi.waitFor(async () => expect(await pushMetric('sent')).toBe(sentBefore + 1))
     expect(payload).toEqual({
       title: `${friend.username} joined Alpha with your invitation`,
       body: `${friend.username} signed up with your invitation.`,
@@ -101,9 +111,11 @@ describe.each(dialects)('web push on %s', (dialect) => {
     const browser = newPushBrowser(pushService)
     await subscribe(bob, browser.subscription)
     pushService.reply(`POST ${new URL(browser.subscription.endpoint).pathname}`, { status: 410, body: '' })
+    const goneBefore = await pushMetric('gone')
     await friendOf(bob)
     await vi.waitFor(() => expect(browser.received()).toHaveLength(1))
     await vi.waitFor(async () => expect(await endpointsOf(bob)).toEqual([]))
+    await vi.waitFor(async () => expect(await pushMetric('gone')).toBe(goneBefore + 1))
 
     // one browser, two players in turn: the news goes to who subscribed it last
     const shared = newPushBrowser(pushService)
