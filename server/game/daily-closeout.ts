@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { closeoutNews, type DayResults, type GameDay, lastEndedDay } from '../../src/domain/daily-closeout'
 import { formatLongDate } from '../../src/domain/date-format'
+import { newsChannels } from '../../src/domain/important-messages'
 import { newsLinks } from '../auth/links'
 import { settingsOf } from '../auth/settings'
 import type { AppContext } from '../context'
@@ -41,15 +42,17 @@ export async function sendDailyCloseouts(
   let sent = 0
   const claimed = await claim(ctx.db, due, day)
   for (const [index, player] of claimed.entries()) {
-    const wanted = settingsOf(player).notifications.dailyCloseout
-    const mailed = wanted.email && player.emailConfirmedAt !== null
-    if (!mailed && !wanted.push) continue
+    const channels = newsChannels(
+      settingsOf(player).notifications.dailyCloseout,
+      player.emailConfirmedAt !== null,
+    )
+    if (!channels.mail && !channels.push) continue
     const news = closeoutNews(dayLabel, await dayResults(ctx.db, player.id, day))
     if (!news) continue
     try {
-      if (mailed)
+      if (channels.mail)
         await ctx.mailer.send(newsMail(player.email, player.username, news, newsLinks(ctx.config, player)))
-      if (wanted.push) await pushNews(ctx, player.id, news)
+      if (channels.push) await pushNews(ctx, player.id, news)
       sent += 1
     } catch (err) {
       // the mail server is likely down for all of them: one line per pass, not one per player

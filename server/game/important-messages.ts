@@ -1,4 +1,4 @@
-import type { News } from '../../src/domain/important-messages'
+import { type News, newsChannels } from '../../src/domain/important-messages'
 import { newsLinks } from '../auth/links'
 import { settingsOf } from '../auth/settings'
 import { findUserById } from '../auth/users.repo'
@@ -26,10 +26,13 @@ export async function tellImportantMessage(ctx: NewsContext, userId: number, new
     ctx.log.error({ err, userId, subject: news.subject }, 'important message: player not read')
   })
   if (!user) return { mailed: false, pushed: 0 }
-  const wanted = settingsOf(user).notifications.importantMessages
+  const channels = newsChannels(
+    settingsOf(user).notifications.importantMessages,
+    user.emailConfirmedAt !== null,
+  )
   // each channel on its own: a mail server that is down stops no push, and the other way round
   const [mailed, pushed] = await Promise.all([
-    wanted.email && user.emailConfirmedAt !== null
+    channels.mail
       ? ctx.mailer
           .send(newsMail(user.email, user.username, news, newsLinks(ctx.config, user, news.path)))
           .then(
@@ -40,7 +43,7 @@ export async function tellImportantMessage(ctx: NewsContext, userId: number, new
             },
           )
       : false,
-    wanted.push ? pushNews(ctx, userId, news) : 0,
+    channels.push ? pushNews(ctx, userId, news) : 0,
   ])
   return { mailed, pushed }
 }

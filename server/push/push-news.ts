@@ -34,10 +34,11 @@ export async function pushNews(ctx: PushContext, userId: number, news: News): Pr
     ctx.log.error({ err, userId }, 'push subscriptions could not be read')
     return []
   })
+  const payload = newsPayload(news)
   let delivered = 0
   for (const subscription of subscriptions) {
     try {
-      const sent = await pushTo(ctx, subscription, newsPayload(news))
+      const sent = await pushTo(ctx, subscription, payload)
       ctx.metrics.pushMessages.inc({ result: sent ? 'sent' : 'gone' })
       if (sent) delivered += 1
     } catch (err) {

@@ -13,6 +13,18 @@ export interface VapidKeys {
  * next visit (src/machines/push-subscription.machine.ts).
  */
 export function vapidKeysFrom(secret: Buffer): VapidKeys {
+  let keys = derived.get(secret)
+  if (!keys) {
+    keys = deriveKeys(secret)
+    derived.set(secret, keys)
+  }
+  return keys
+}
+
+// derived once per secret: every push is signed with them
+const derived = new WeakMap<Buffer, VapidKeys>()
+
+function deriveKeys(secret: Buffer): VapidKeys {
   const privateKey = createHmac('sha256', secret).update('alpha web push VAPID key').digest()
   const ecdh = createECDH('prime256v1')
   ecdh.setPrivateKey(privateKey)

@@ -12,6 +12,17 @@ export interface News {
   readonly path?: string
 }
 
+/**
+ * Which channels carry a piece of news to a player, from what they asked for (one kind's e-mail and
+ * push switches): a mail only to a confirmed address, a push to their subscribed browsers.
+ */
+export function newsChannels(
+  wanted: { readonly email: boolean; readonly push: boolean },
+  emailConfirmed: boolean,
+): { readonly mail: boolean; readonly push: boolean } {
+  return { mail: wanted.email && emailConfirmed, push: wanted.push }
+}
+
 const places = ['first', 'second', 'third'] as const
 
 /** A trophy of a finished week (the weekly trophies job: ranks 1 to 3), its week named by its Monday. */

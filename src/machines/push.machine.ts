@@ -92,3 +92,6 @@ export type PushState =
   | 'failed'
 
 export const selectPushState = (snapshot: SnapshotFrom<PushMachine>) => snapshot.value as PushState
+
+/** Why the last subscription failed, in the browser's words. */
+export const selectPushError = (snapshot: SnapshotFrom<PushMachine>) => snapshot.context.error

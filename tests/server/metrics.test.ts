@@ -8,6 +8,7 @@ import { titleIds } from '../../src/domain/default-watch-list'
 import { signUpPlayer } from '../support/accounts'
 import { dialects } from '../support/databases'
 import { DrivenMarket } from '../support/driven-market'
+import { metricSample } from '../support/metrics-text'
 import { startTestServer, type TestServer } from '../support/test-server'
 
 const token = 'metrics-token-of-the-operator'
@@ -17,10 +18,6 @@ const outsider = '203.0.113.7'
 const sampleLine = /^[a-zA-Z_:][a-zA-Z0-9_:]*(\{[^}]*\})? (-?[0-9.e+-]+|[Nn]a[Nn]|[+-]Inf)$/
 
 /** The value of the first sample whose line starts with `prefix` (name and labels as written). */
-function sample(text: string, prefix: string): number | undefined {
-  const line = text.split('\n').find((l) => l.startsWith(prefix))
-  return line === undefined ? undefined : Number(line.slice(line.lastIndexOf(' ') + 1))
-}
 
 describe('who may read /metrics', () => {
   const caller = { remoteAddress: '127.0.0.1', forwarded: false, authorization: undefined }
@@ -79,11 +76,11 @@ describe.each(dialects)('GET /metrics on %s', (dialect) => {
       'realtime_sockets_connected',
       'realtime_ticks_delivered_total',
     ])
-      expect(sample(answer.body, `${name} `), name).toBeGreaterThanOrEqual(0)
+      expect(metricSample(answer.body, `${name} `), name).toBeGreaterThanOrEqual(0)
     expect(answer.body).toContain('# TYPE nodejs_gc_duration_seconds histogram')
     // by the route's pattern, never the concrete path
     expect(
-      sample(
+      metricSample(
         answer.body,
         'http_request_duration_seconds_count{method="GET",route="/v1/health",status_code="200"}',
       ),
@@ -94,12 +91,12 @@ describe.each(dialects)('GET /metrics on %s', (dialect) => {
       /http_request_duration_seconds_count\{method="GET",route="\/v1\/users\/:user",status_code="401"\} 1/,
     )
     expect(
-      sample(answer.body, 'job_run_duration_seconds_count{job="evaluate due predictions"}'),
+      metricSample(answer.body, 'job_run_duration_seconds_count{job="evaluate due predictions"}'),
     ).toBeGreaterThanOrEqual(1)
   })
 
   it('times how long transactions and read transactions waited for a connection', async () => {
-    const count = async () => sample((await scrape()).body, 'db_pool_wait_seconds_count ') ?? Number.NaN
+    const count = async () => metricSample((await scrape()).body, 'db_pool_wait_seconds_count ') ?? Number.NaN
     const before = await count()
     expect(before).toBeGreaterThanOrEqual(0)
     const db = server.ctx.db
@@ -131,15 +128,15 @@ describe.each(dialects)('GET /metrics on %s', (dialect) => {
       const credentials = player.user.websocketCredentials
       expect(await socket.timeout(5000).emitWithAck('authorize', { credentials, fingerprint })).toBe(true)
       await socket.timeout(5000).emitWithAck('subscribe title ticks', [titleIds.apple])
-      const before = sample((await scrape()).body, 'realtime_ticks_delivered_total ') ?? Number.NaN
-      expect(sample((await scrape()).body, 'realtime_sockets_connected ')).toBe(1)
+      const before = metricSample((await scrape()).body, 'realtime_ticks_delivered_total ') ?? Number.NaN
+      expect(metricSample((await scrape()).body, 'realtime_sockets_connected ')).toBe(1)
       const ticks: unknown[] = []
       socket.on('tick', (tick) => ticks.push(tick))
       for (const step of [1, 2, 3]) market.emitTick(market.tickOf(titleIds.apple, server.clock.now(), step))
       market.emitTick(market.tickOf(titleIds.tesla, server.clock.now()))
       await socket.timeout(5000).emitWithAck('subscribe title ticks', [titleIds.apple])
       expect(ticks).toHaveLength(3)
-      expect(sample((await scrape()).body, 'realtime_ticks_delivered_total ')).toBe(before + 3)
+      expect(metricSample((await scrape()).body, 'realtime_ticks_delivered_total ')).toBe(before + 3)
     } finally {
       socket.disconnect()
     }

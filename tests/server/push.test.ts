@@ -4,6 +4,7 @@ import type { PushSubscriptionBody } from '../../src/api/push'
 import { type SignedUp, signUpPlayer } from '../support/accounts'
 import { dialects } from '../support/databases'
 import { HttpClient } from '../support/http-client'
+import { metricSample } from '../support/metrics-text'
 import { newPushBrowser, type PushBrowser } from '../support/push-browser'
 import { type RecordingServer, startRecordingServer } from '../support/recording-server'
 import { startTestServer, type TestServer } from '../support/test-server'
@@ -41,12 +42,8 @@ describe.each(dialects)('web push on %s', (dialect) => {
         .execute()
     ).map((row) => row.endpoint)
   /** push_messages_total of the result, as GET /metrics reports it */
-  const pushMetric = async (result: 'sent' | 'gone' | 'failed') => {
-    const line = (await server.ctx.metrics.render())
-      .split('\n')
-      .find((text) => text.startsWith(`push_messages_total{result="${result}"} `))
-    return line === undefined ? 0 : Number(line.slice(line.lastIndexOf(' ') + 1))
-  }
+  const pushMetric = async (result: 'sent' | 'gone' | 'failed') =>
+    metricSample(await server.ctx.metrics.render(), `push_messages_total{result="${result}"} `) ?? 0
   const pushedTo = async (browser: PushBrowser, count: number) => {
     await vi.waitFor(() => expect(browser.received()).toHaveLength(count))
     return browser.received().map((request) => browser.read(request))

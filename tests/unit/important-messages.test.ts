@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { friendJoinedNews, groupInvitationNews, trophyNews } from '~/domain/important-messages'
+import { friendJoinedNews, groupInvitationNews, newsChannels, trophyNews } from '~/domain/important-messages'
 
 describe('important messages', () => {
   it("names a week's trophy by its place, the group and what was won", () => {
@@ -35,5 +35,11 @@ describe('important messages', () => {
       ],
       path: '/groups',
     })
+  })
+
+  it('mails only to a confirmed address that asked, and pushes to whoever asked', () => {
+    expect(newsChannels({ email: true, push: true }, true)).toEqual({ mail: true, push: true })
+    expect(newsChannels({ email: true, push: false }, false)).toEqual({ mail: false, push: false })
+    expect(newsChannels({ email: false, push: true }, false)).toEqual({ mail: false, push: true })
   })
 })

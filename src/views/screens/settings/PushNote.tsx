@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react'
 import { styled } from 'styled-system/jsx'
 import type { ActorRefFrom } from 'xstate'
-import { type PushMachine, type PushState, selectPushState } from '~/machines/push.machine'
+import { type PushMachine, type PushState, selectPushError, selectPushState } from '~/machines/push.machine'
 import type { PushEvent } from '~/machines/push.types'
 import { Button } from '~/views/ui'
 
@@ -29,11 +29,13 @@ const actions: Partial<Record<PushState, { readonly label: string; readonly even
  */
 export function PushNote({ push }: { readonly push: ActorRefFrom<PushMachine> }) {
   const state = useSelector(push, selectPushState)
+  const error = useSelector(push, selectPushError)
   if (state === 'idle') return null
   const action = actions[state]
   return (
     <styled.div display="flex" flexDirection="column" gap="2" fontSize="sm" color="fg.muted">
       <p role="status">{texts[state]}</p>
+      {state === 'failed' && error && <p>{`The browser said: ${error}`}</p>}
       {action && (
         <Button
           type="button"

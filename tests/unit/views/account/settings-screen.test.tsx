@@ -110,6 +110,7 @@ describe('settings (spec §2 /settings)', () => {
     render(<PushNote push={push} />)
     await user.click(await screen.findByRole('button', { name: 'Allow notifications' }))
     expect(await screen.findByText('Notifications could not be turned on in this browser.')).toBeTruthy()
+    expect(screen.getByText('The browser said: Registration failed - push service error')).toBeTruthy()
     await user.click(screen.getByRole('button', { name: 'Try again' }))
     expect(await screen.findByText('This browser shows your notifications.')).toBeTruthy()
     expect(attempts).toEqual(['subscribe', 'subscribe'])
