@@ -320,6 +320,11 @@ describe('groups', () => {
       .locator('input[type="file"]')
       .setInputFiles({ name: 'cup.png', mimeType: 'image/png', buffer: onePixelPng })
     await dialog.getByRole('button', { name: 'Remove cup.png' }).waitFor()
+    const preview = dialog.getByRole('listitem').filter({ hasText: 'cup.png' }).locator('img')
+    await preview.waitFor()
+    expect(
+      await preview.evaluate((image: HTMLImageElement) => image.decode().then(() => image.naturalWidth)),
+    ).toBe(1)
     const created = page.waitForResponse(
       (response) => response.request().method() === 'POST' && response.url().endsWith('/v1/stockgame/groups'),
     )

@@ -36,7 +36,7 @@ export function AvatarPicker({
                 {upload.acceptedFiles.map((file) => (
                   <FileUpload.Item key={file.name} file={file}>
                     <FileUpload.ItemPreview type="image/*">
-                      <FileUpload.ItemPreviewImage alt="" />
+                      <FileUpload.ItemPreviewImage file={file} alt="" />
                     </FileUpload.ItemPreview>
                     <FileUpload.ItemName />
                     <FileUpload.ItemSizeText />

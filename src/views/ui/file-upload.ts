@@ -2,6 +2,7 @@ import { FileUpload } from '@ark-ui/react/file-upload'
 import { createStyleContext } from 'styled-system/jsx'
 import { fileUpload } from 'styled-system/recipes'
 import type { ComponentProps } from 'styled-system/types'
+import { ObjectUrlImage } from './object-url-image'
 
 /*
  * Park UI's `fileUpload` slot recipe on Ark's FileUpload (e.g. a group's avatar): a drop zone plus
@@ -30,8 +31,8 @@ export const ItemName = withContext(FileUpload.ItemName, 'itemName')
 export const ItemSizeText = withContext(FileUpload.ItemSizeText, 'itemSizeText')
 /** `type`: 'image' shows `ItemPreviewImage` only for images. */
 export const ItemPreview = withContext(FileUpload.ItemPreview, 'itemPreview')
-/** An `<img>` of the file (Ark makes the object URL; pass `alt`). */
-export const ItemPreviewImage = withContext(FileUpload.ItemPreviewImage, 'itemPreviewImage')
+/** An `<img>` of the item's `file` (pass it and `alt`): one object URL while it shows. */
+export const ItemPreviewImage = withContext(ObjectUrlImage, 'itemPreviewImage')
 /** Removes the file; use `asChild` around an `IconButton` with an `aria-label`. */
 export const ItemDeleteTrigger = withContext(FileUpload.ItemDeleteTrigger, 'itemDeleteTrigger')
 /** Render-prop access to the API: `{(upload) => upload.acceptedFiles.map(…)}`. */

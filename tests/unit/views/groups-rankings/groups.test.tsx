@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { formatTtc } from '../../../../src/domain/number-format'
 import { GroupTile } from '../../../../src/views/groups/GroupTile'
 import { LiveRankingPanel } from '../../../../src/views/rankings/LiveRankingPanel'
@@ -268,6 +268,35 @@ describe('the group overview (spec §2 /groups)', () => {
       }),
     )
     expect(await screen.findByRole('button', { name: 'Switch to Bulls' })).toBeTruthy()
+  })
+
+  it('shows a picked avatar through one object URL while the form changes, and revokes it when taken out', async () => {
+    const created = vi.spyOn(URL, 'createObjectURL')
+    const revoked = vi.spyOn(URL, 'revokeObjectURL')
+    stops.push(() => {
+      created.mockRestore()
+      revoked.mockRestore()
+    })
+    show()
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('button', { name: 'Create group' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Create a group' })
+    await user.upload(
+      within(dialog).getByLabelText('Avatar (PNG, JPEG or GIF, optional)'),
+      new File(['png'], 'cup.png', { type: 'image/png' }),
+    )
+    const preview = await waitFor(() => {
+      const image = dialog.querySelector('img')
+      if (!image) throw new Error('no preview yet')
+      return image
+    })
+    // typing re-renders the upload; the image keeps the URL it is loading, which stays valid
+    await user.type(within(dialog).getByLabelText('Group name'), 'Bulls')
+    expect(created).toHaveBeenCalledTimes(1)
+    expect(revoked).not.toHaveBeenCalled()
+    expect(preview.getAttribute('src')).toBe(created.mock.results[0]?.value)
+    await user.click(within(dialog).getByRole('button', { name: 'Remove cup.png' }))
+    expect(revoked).toHaveBeenCalledWith(created.mock.results[0]?.value)
   })
 
   it("refuses a name that hides or reorders text, or the default group's name, with texts that say so", async () => {
