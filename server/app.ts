@@ -53,6 +53,7 @@ import { usersRoutes } from './http/users.routes'
 import { JobRunner } from './jobs/job-runner'
 import { guardedLogOutput } from './log-output'
 import { createLogger } from './logger'
+import { countedMailer } from './mail/counted-mailer'
 import { createMailer, type Mailer } from './mail/mailer'
 import { createMarket } from './market/create-market'
 import type { MarketSource } from './market/source'
@@ -80,17 +81,19 @@ export async function createContext(
     redisUrl && databaseUrl
       ? await joinCluster({ config: { ...config, redisUrl, databaseUrl }, clock, log })
       : undefined
-  const mailer =
+  const metrics = createMetrics()
+  const mailer = countedMailer(
     overrides.mailer ??
-    createMailer({
-      smtpUrl: config.smtpUrl,
-      from: config.mailFrom,
-      outboxFile: join(config.dataDir, 'outbox.log'),
-      log,
-    })
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        outboxFile: join(config.dataDir, 'outbox.log'),
+        log,
+      }),
+    metrics.mailMessages,
+  )
   const localMarket = overrides.market ?? createMarket({ config, db, clock, log })
   const market = cluster ? cluster.market(localMarket) : localMarket
-  const metrics = createMetrics()
   metrics.readPool(() => poolReadingOf(db))
   observePoolWaits(db, (seconds) => metrics.poolWait.observe(seconds))
   const jobs = new JobRunner(clock, log, (job, seconds) => metrics.jobRunDuration.observe({ job }, seconds))

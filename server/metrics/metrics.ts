@@ -17,6 +17,8 @@ export interface AppMetrics {
   readonly ticksDelivered: Counter
   /** web push messages to players' browsers, by what the push service answered */
   readonly pushMessages: Counter<'result'>
+  /** mails (confirmations, resets, news, closeouts), by whether the mailer took them */
+  readonly mailMessages: Counter<'result'>
   /** where the pool gauges read from (set once the database is connected) */
   readPool(reading: () => PoolReading | undefined): void
   /** where the socket gauge reads from (set once the realtime server runs) */
@@ -101,6 +103,12 @@ export function createMetrics(): AppMetrics {
     pushMessages: new Counter({
       name: 'push_messages_total',
       help: 'Web push messages to browsers by result: sent (the push service took it), gone (404 or 410, or a service no longer allowed: the browser is forgotten), failed',
+      labelNames: ['result'],
+      registers,
+    }),
+    mailMessages: new Counter({
+      name: 'mail_messages_total',
+      help: 'Mails by result: sent (the SMTP server, or the outbox file without one, took it), failed',
       labelNames: ['result'],
       registers,
     }),

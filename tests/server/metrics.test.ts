@@ -1,6 +1,7 @@
+import { type AddressInfo, createServer } from 'node:net'
 import { sql } from 'kysely'
 import { io, type Socket } from 'socket.io-client'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { inReadTransaction } from '../../server/db/read-transaction'
 import { inTransaction } from '../../server/db/transaction'
 import { mayReadMetrics } from '../../server/metrics/metrics-access'
@@ -142,6 +143,14 @@ describe.each(dialects)('GET /metrics on %s', (dialect) => {
     }
   })
 
+  it('counts the mails the mailer took', async () => {
+    const sent = async () => metricSample((await scrape()).body, 'mail_messages_total{result="sent"} ') ?? 0
+    const before = await sent()
+    const player = await signUpPlayer(server)
+    await server.mailer.nextMail(player.email)
+    expect(await sent()).toBe(before + 1)
+  })
+
   it('refuses callers off this machine unless they send the token; a proxied request counts as off', async () => {
     const refused = await scrape({}, outsider)
     expect(refused.statusCode).toBe(403)
@@ -157,5 +166,32 @@ describe.each(dialects)('GET /metrics on %s', (dialect) => {
     const allowed = await scrape({ authorization: `Bearer ${token}` }, outsider)
     expect(allowed.statusCode).toBe(200)
     expect(allowed.body).toContain('process_cpu_seconds_total')
+  })
+})
+
+describe('mail_messages_total when the mail server refuses', () => {
+  let server: TestServer
+  beforeAll(async () => {
+    // a port nothing listens on: every SMTP connection is refused
+    const closed = createServer()
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
+    const { port } = closed.address() as AddressInfo
+    await new Promise((resolve) => closed.close(resolve))
+    server = await startTestServer('sqlite', {
+      env: { SMTP_URL: `smtp://127.0.0.1:${port}` },
+      realMailer: true,
+    })
+  })
+  afterAll(() => server.stop())
+
+  it('counts a mail that could not be sent as failed, none as sent', async () => {
+    const scrape = async () => (await server.app.inject({ method: 'GET', url: '/metrics' })).body
+    await signUpPlayer(server)
+    // the confirmation mail is sent after the sign-up's answer
+    await vi.waitFor(
+      async () => expect(metricSample(await scrape(), 'mail_messages_total{result="failed"} ')).toBe(1),
+      { timeout: 5000 },
+    )
+    expect(metricSample(await scrape(), 'mail_messages_total{result="sent"} ')).toBeUndefined()
   })
 })
