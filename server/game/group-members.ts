@@ -67,6 +67,10 @@ export async function setMembers(
     const listed = new Set(body.members.map((m) => m.userId))
     const invited = [...listed].filter((id) => !current.has(id))
     const removed = [...current.keys()].filter((id) => !listed.has(id))
+    const isActiveOther = (userId: number) => current.get(userId)?.status === 'active' && userId !== callerId
+    const madeAdmin = body.members
+      .filter((m) => m.isAdmin && current.get(m.userId)?.isAdmin === 0 && isActiveOther(m.userId))
+      .map((m) => m.userId)
     if (removed.length > 0)
       await tx
         .deleteFrom('groupMembers')
@@ -104,7 +108,12 @@ export async function setMembers(
       result: members,
       unusedAvatars: [],
       audience: [...current.keys(), ...listed],
-      invited: { groupName: group.name, userIds: invited },
+      // an invitation withdrawn is not news: the player had not joined
+      told: [
+        { about: 'invited', groupName: group.name, userIds: invited },
+        { about: 'madeAdmin', groupName: group.name, userIds: madeAdmin },
+        { about: 'removed', groupName: group.name, userIds: removed.filter(isActiveOther) },
+      ],
     }
   })
 }
@@ -143,7 +152,7 @@ export async function addMembers(
       result: await groupOrThrow(tx, groupId, callerId),
       unusedAvatars: [],
       audience: await groupAudience(tx, groupId),
-      invited: { groupName: group.name, userIds: invited.map((row) => row.userId) },
+      told: [{ about: 'invited', groupName: group.name, userIds: invited.map((row) => row.userId) }],
     }
   })
 }

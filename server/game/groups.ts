@@ -7,6 +7,7 @@ import {
   type saveGroupBodySchema,
 } from '../../src/api/groups'
 import { toHundredths } from '../../src/domain/currency'
+import type { GroupNewsAbout } from '../../src/domain/important-messages'
 import type { AppContext } from '../context'
 import type { Executor, Tx } from '../db/database'
 import type { UserGroupRow } from '../db/tables/groups.table'
@@ -148,8 +149,15 @@ export interface Changed<T> {
   unusedAvatars: (string | null)[]
   /** the players whose group lists the change altered (members before and after): told after the commit */
   audience: number[]
-  /** players the change invited into the group: each hears of it after the commit (an important message) */
-  invited?: { readonly groupName: string; readonly userIds: readonly number[] }
+  /** players the change concerns, by what it did to them: each hears of it after the commit (an important message) */
+  told?: readonly GroupNewsFor[]
+}
+
+/** Players an admin's change to a group concerns in one way (`groupNews` says how), the admin aside. */
+export interface GroupNewsFor {
+  readonly about: GroupNewsAbout
+  readonly groupName: string
+  readonly userIds: readonly number[]
 }
 
 export const unchanged = <T>(result: T): Changed<T> => ({ result, unusedAvatars: [], audience: [] })
@@ -239,6 +247,19 @@ export async function deleteGroup(
 ): Promise<Changed<null>> {
   const group = await editableGroup(tx, groupId)
   await requireAdmin(tx, groupId, callerId)
-  const audience = await groupAudience(tx, groupId)
-  return { result: null, unusedAvatars: [await dropGroup(tx, group, ctx.clock.now())], audience }
+  const members = await tx
+    .selectFrom('groupMembers')
+    .select(['userId', 'status'])
+    .where('groupId', '=', groupId)
+    .execute()
+  // its members hear of it; an invitation just goes away
+  const deletedFor = members
+    .filter((m) => m.status === 'active' && m.userId !== callerId)
+    .map((m) => m.userId)
+  return {
+    result: null,
+    unusedAvatars: [await dropGroup(tx, group, ctx.clock.now())],
+    audience: members.map((m) => m.userId),
+    told: [{ about: 'deleted', groupName: group.name, userIds: deletedFor }],
+  }
 }

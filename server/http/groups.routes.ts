@@ -13,7 +13,7 @@ import {
   setMembersBodySchema,
   updateMembersBodySchema,
 } from '../../src/api/groups'
-import { groupInvitationNews } from '../../src/domain/important-messages'
+import { groupNews } from '../../src/domain/important-messages'
 import type { AppContext } from '../context'
 import type { Tx } from '../db/database'
 import type { UserRow } from '../db/tables/users.table'
@@ -46,13 +46,13 @@ export const groupsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fast
    * After the commit: tells the change's audience (their open apps read their group lists again), deletes
    * avatar files it left unused and answers with its result.
    */
-  const afterCommit = async <T>(groupId: number, changed: Changed<T>, caller?: UserRow): Promise<T> => {
+  const afterCommit = async <T>(groupId: number, changed: Changed<T>, caller: UserRow): Promise<T> => {
     announceGroupChange(ctx, { groupId, userIds: changed.audience })
     await removeAvatars(ctx.config.dataDir, changed.unusedAvatars, ctx.log)
-    // each invited player hears who invited them where, in the background: the answer does not wait
-    if (caller && changed.invited) {
-      const news = groupInvitationNews({ inviter: caller.username, groupName: changed.invited.groupName })
-      for (const userId of changed.invited.userIds) void tellImportantMessage(ctx, userId, news)
+    // each player the change concerns hears what the admin did, in the background: the answer does not wait
+    for (const { about, groupName, userIds } of changed.told ?? []) {
+      const news = groupNews(about, { admin: caller.username, groupName })
+      for (const userId of userIds) void tellImportantMessage(ctx, userId, news)
     }
     return changed.result
   }
@@ -139,7 +139,7 @@ export const groupsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fast
     async (request) => {
       const { user } = await requireUser(request, ctx)
       const { groupId } = request.params
-      return afterCommit(groupId, await saveGroup(ctx, user.id, groupId, request.body.group))
+      return afterCommit(groupId, await saveGroup(ctx, user.id, groupId, request.body.group), user)
     },
   )
 
@@ -149,7 +149,7 @@ export const groupsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fast
     async (request) => {
       const { user } = await requireUser(request, ctx)
       const { groupId } = request.params
-      return afterCommit(groupId, await joinGroup(ctx, user.id, groupId))
+      return afterCommit(groupId, await joinGroup(ctx, user.id, groupId), user)
     },
   )
 
@@ -177,7 +177,7 @@ export const groupsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fast
       changed = { ...(await change(tx, user.id)), result: null }
       return { statusCode: 204, body: null }
     })
-    await afterCommit(groupId, changed)
+    await afterCommit(groupId, changed, user)
   }
 
   app.route({

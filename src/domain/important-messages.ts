@@ -63,17 +63,52 @@ export function friendJoinedNews(joined: {
   }
 }
 
-/** An admin invited the player into a group: they join or decline it under Groups. */
-export function groupInvitationNews(invitation: {
-  readonly inviter: string
-  readonly groupName: string
-}): News {
-  return {
-    subject: `${invitation.inviter} invited you to ${invitation.groupName}`,
-    lines: [
-      `${invitation.inviter} invited you to play in ${invitation.groupName}.`,
-      'Open Groups in Alpha to join the group or decline.',
-    ],
-    path: '/groups',
+/** What an admin's change to a group did to a player, as far as the player hears of it. */
+export type GroupNewsAbout = 'invited' | 'madeAdmin' | 'removed' | 'deleted'
+
+/** Groups rank play and hold none of it: a player who loses one keeps everything they played. */
+const playKept = 'Your predictions, bets and TTC are not affected.'
+
+/**
+ * An admin's change to a group, told to a player it concerns: invited (they join or decline under
+ * Groups), made an admin, taken off the members, or the group deleted.
+ */
+export function groupNews(
+  about: GroupNewsAbout,
+  change: { readonly admin: string; readonly groupName: string },
+): News {
+  const { admin, groupName } = change
+  const path = '/groups'
+  switch (about) {
+    case 'invited':
+      return {
+        subject: `${admin} invited you to ${groupName}`,
+        lines: [
+          `${admin} invited you to play in ${groupName}.`,
+          'Open Groups in Alpha to join the group or decline.',
+        ],
+        path,
+      }
+    case 'madeAdmin':
+      return {
+        subject: `${admin} made you an admin of ${groupName}`,
+        lines: [
+          `${admin} made you an admin of ${groupName}.`,
+          "You can now invite and remove members and change the group's settings under Groups.",
+        ],
+        path,
+      }
+    case 'removed':
+      return {
+        subject: `${admin} removed you from ${groupName}`,
+        lines: [`${admin} removed you from the members of ${groupName}.`, playKept],
+        path,
+      }
+    case 'deleted':
+      return {
+        subject: `${admin} deleted ${groupName}`,
+        lines: [`${admin} deleted the group ${groupName}, so it is gone from your groups.`, playKept],
+        path,
+      }
   }
 }

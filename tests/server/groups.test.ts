@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { defaultGroupId, extraPrizeTexts, type Group, groupTexts } from '../../src/api/groups'
 import type { AuthUser } from '../../src/api/users'
-import { confirmEmailOf, type SignedUp, signUpPlayer } from '../support/accounts'
+import { askNewsByMail, confirmEmailOf, type SignedUp, signUpPlayer } from '../support/accounts'
 import { dialects } from '../support/databases'
 import {
   addActiveMembers,
@@ -298,10 +298,7 @@ describe.each(dialects)('groups on %s', (dialect) => {
       const [frank, gina] = [await signUpPlayer(server), await signUpPlayer(server)]
       for (const player of [frank, gina, bob]) {
         await confirmEmailOf(server, player)
-        const asked = await player.client.patch('/v1/users/me/settings', {
-          notifications: { importantMessages: { email: true } },
-        })
-        expect(asked.status).toBe(200)
+        await askNewsByMail(player)
       }
       const invitedBy = (player: SignedUp) =>
         server.mailer.sent.filter((mail) => mail.to === player.email && mail.subject.includes('invited you'))
@@ -335,6 +332,56 @@ describe.each(dialects)('groups on %s', (dialect) => {
       // Both decline: back to two members for the tests below.
       for (const player of [frank, gina])
         expect((await player.client.get(`${groupsPath}/${group.id}/leave`)).status).toBe(204)
+    })
+
+    it('tells a member made admin, a member removed and the members of a deleted group, not the admin', async () => {
+      const [frank, gina, ivan] = [
+        await signUpPlayer(server),
+        await signUpPlayer(server),
+        await signUpPlayer(server),
+      ]
+      for (const player of [alice, frank, gina, ivan]) {
+        await confirmEmailOf(server, player)
+        await askNewsByMail(player)
+      }
+      const kitchen = await createGroup(alice, { name: 'Kitchen' })
+      await addActiveMembers(alice, kitchen.id, [frank, gina])
+      const invitedIvan = await alice.client.post(`${groupsPath}/${kitchen.id}/members/update`, {
+        groupId: kitchen.id,
+        addMemberIds: [ivan.user.id],
+      })
+      expect(invitedIvan.status).toBe(200)
+      for (const invited of [frank, gina, ivan])
+        expect((await server.mailer.nextMail(invited.email)).subject).toContain('invited you to Kitchen')
+      const mailsTo = (player: SignedUp) => server.mailer.sent.filter((mail) => mail.to === player.email)
+      const before = new Map([alice, frank, gina, ivan].map((p) => [p, mailsTo(p).length]))
+      const newMailsTo = (player: SignedUp) => mailsTo(player).slice(before.get(player))
+
+      // frank becomes an admin, gina is taken off, ivan's invitation is withdrawn
+      const set = await alice.client.post(`${groupsPath}/${kitchen.id}/members/set`, {
+        groupId: kitchen.id,
+        members: [
+          { userId: alice.user.id, isAdmin: true },
+          { userId: frank.user.id, isAdmin: true },
+        ],
+      })
+      expect(set.status).toBe(200)
+      const franks = await server.mailer.nextMail(frank.email)
+      expect(franks.subject).toBe(`${alice.username} made you an admin of Kitchen`)
+      expect(franks.text).toContain('/groups')
+      const ginas = await server.mailer.nextMail(gina.email)
+      expect(ginas.subject).toBe(`${alice.username} removed you from Kitchen`)
+      expect(ginas.text).toContain('Your predictions, bets and TTC are not affected.')
+
+      const deleted = await alice.client.get(`${groupsPath}/${kitchen.id}/delete`)
+      expect(deleted.status).toBe(204)
+      expect((await server.mailer.nextMail(frank.email)).subject).toBe(`${alice.username} deleted Kitchen`)
+      // the sending is not awaited by the answers: let a stray mail arrive before counting
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      expect(newMailsTo(frank)).toHaveLength(2)
+      expect(newMailsTo(gina)).toHaveLength(1)
+      expect(newMailsTo(ivan)).toEqual([])
+      expect(newMailsTo(alice)).toEqual([])
     })
 
     it("refuses members/set without an admin with the spec's text and changes nothing", async () => {

@@ -4,7 +4,7 @@ import { defaultGroupId } from '../../src/api/groups'
 import type { InvitationList, PlayerInvitation } from '../../src/api/invitations'
 import { validationTexts as t } from '../../src/api/texts'
 import type { AuthUser } from '../../src/api/users'
-import { confirmEmailOf, type SignedUp, signUpPlayer, uniqueName } from '../support/accounts'
+import { askNewsByMail, confirmEmailOf, type SignedUp, signUpPlayer, uniqueName } from '../support/accounts'
 import { dialects } from '../support/databases'
 import { tableCounts } from '../support/db-snapshot'
 import { addActiveMembers, createGroup, memberRows } from '../support/groups'
@@ -245,17 +245,9 @@ describe.each(dialects)('players invite friends on %s', (dialect) => {
   })
 
   it('tells an inviter who asked for important messages by e-mail who joined, and in which group', async () => {
-    const askImportantMessages = async (player: SignedUp) =>
-      expect(
-        (
-          await player.client.patch('/v1/users/me/settings', {
-            notifications: { importantMessages: { email: true } },
-          })
-        ).status,
-      ).toBe(200)
     const inviter = await freshInviter()
     await confirmEmailOf(server, inviter)
-    await askImportantMessages(inviter)
+    await askNewsByMail(inviter)
     const plainFriend = uniqueName('friend')
     expect((await signUpWith((await invite(inviter)).code, plainFriend)).status).toBe(201)
     const plain = await server.mailer.nextMail(inviter.email)
@@ -266,7 +258,7 @@ describe.each(dialects)('players invite friends on %s', (dialect) => {
     const quiet = await freshInviter()
     await confirmEmailOf(server, quiet)
     const unconfirmed = await freshInviter()
-    await askImportantMessages(unconfirmed)
+    await askNewsByMail(unconfirmed)
     for (const other of [quiet, unconfirmed])
       expect((await signUpWith((await invite(other)).code)).status).toBe(201)
 

@@ -11,7 +11,7 @@ import type { AuthUser, PublicUser } from '../../src/api/users'
 import { formatLongDate } from '../../src/domain/date-format'
 import type { PlayerScore } from '../../src/domain/ranking'
 import { rankingPeriods } from '../../src/domain/ranking-periods'
-import { confirmEmailOf, type SignedUp, signUpPlayer } from '../support/accounts'
+import { askNewsByMail, confirmEmailOf, type SignedUp, signUpPlayer } from '../support/accounts'
 import { dialects } from '../support/databases'
 import { advanceClockTo, bet, type Pair, PairSource, tag } from '../support/game'
 import { addActiveMembers, createGroup, groupsPath } from '../support/groups'
@@ -70,12 +70,7 @@ describe.each(dialects)('rankings and trophies on %s', (dialect) => {
     ]
     // a asked for important messages by e-mail; c confirmed but did not ask; d asked, never confirmed
     for (const confirmed of [a, c]) await confirmEmailOf(server, confirmed)
-    for (const asking of [a, d]) {
-      const asked = await asking.client.patch('/v1/users/me/settings', {
-        notifications: { importantMessages: { email: true } },
-      })
-      expect(asked.status).toBe(200)
-    }
+    for (const asking of [a, d]) await askNewsByMail(asking)
     club = await createGroup(a, { name: 'Night Owls' })
     await addActiveMembers(a, club.id, [b, c])
     pair = await createGroup(d, { name: 'Two of Us', publicGroup: true })

@@ -59,3 +59,11 @@ export async function confirmEmailOf(server: TestServer, player: SignedUp): Prom
   const answer = await new HttpClient(server.url).post('/v1/auth/confirm-email', queryOf(link))
   if (answer.status !== 204) throw new Error(`confirm-email: ${answer.status} ${JSON.stringify(answer.body)}`)
 }
+
+/** The player turns on Settings' important messages by e-mail (mailed only once their address is confirmed). */
+export async function askNewsByMail(player: SignedUp): Promise<void> {
+  const asked = await player.client.patch('/v1/users/me/settings', {
+    notifications: { importantMessages: { email: true } },
+  })
+  if (asked.status !== 200) throw new Error(`settings: ${asked.status} ${JSON.stringify(asked.body)}`)
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { friendJoinedNews, groupInvitationNews, newsChannels, trophyNews } from '~/domain/important-messages'
+import { friendJoinedNews, groupNews, newsChannels, trophyNews } from '~/domain/important-messages'
 
 describe('important messages', () => {
   it("names a week's trophy by its place, the group and what was won", () => {
@@ -26,12 +26,37 @@ describe('important messages', () => {
     ])
   })
 
-  it('tells an invited player who invited them where, and leads to Groups', () => {
-    expect(groupInvitationNews({ inviter: 'alice', groupName: 'Night Owls' })).toEqual({
+  it("tells a player what an admin's change to a group did to them, and leads to Groups", () => {
+    const change = { admin: 'alice', groupName: 'Night Owls' }
+    expect(groupNews('invited', change)).toEqual({
       subject: 'alice invited you to Night Owls',
       lines: [
         'alice invited you to play in Night Owls.',
         'Open Groups in Alpha to join the group or decline.',
+      ],
+      path: '/groups',
+    })
+    expect(groupNews('madeAdmin', change)).toEqual({
+      subject: 'alice made you an admin of Night Owls',
+      lines: [
+        'alice made you an admin of Night Owls.',
+        "You can now invite and remove members and change the group's settings under Groups.",
+      ],
+      path: '/groups',
+    })
+    expect(groupNews('removed', change)).toEqual({
+      subject: 'alice removed you from Night Owls',
+      lines: [
+        'alice removed you from the members of Night Owls.',
+        'Your predictions, bets and TTC are not affected.',
+      ],
+      path: '/groups',
+    })
+    expect(groupNews('deleted', change)).toEqual({
+      subject: 'alice deleted Night Owls',
+      lines: [
+        'alice deleted the group Night Owls, so it is gone from your groups.',
+        'Your predictions, bets and TTC are not affected.',
       ],
       path: '/groups',
     })
