@@ -8,7 +8,7 @@ import type {
 import { mergeSettings } from '../../src/api/settings'
 import { validationTexts } from '../../src/api/texts'
 import { signUpGrantHundredths } from '../../src/domain/grants'
-import { friendJoinedNews } from '../../src/domain/important-messages'
+import { friendJoinedNews, groupHandedOverNews } from '../../src/domain/important-messages'
 import type { AppContext } from '../context'
 import type { UserRow } from '../db/tables/users.table'
 import { recountMessagesOf } from '../game/author-scores'
@@ -273,12 +273,12 @@ export async function deleteAccount(
   if (!confirmed) throw fieldRefusal('password', 'The password is not correct.', 'confirmation_failed')
   const now = ctx.clock.now()
   let groupIds: number[] = []
-  const unusedAvatars = await ctx.db.transaction().execute(async (tx) => {
+  const handedOver = await ctx.db.transaction().execute(async (tx) => {
     groupIds = (
       await tx.selectFrom('groupMembers').select('groupId').where('userId', '=', user.id).execute()
     ).map((row) => row.groupId)
     // First: an unpaid prize of a group deleted here goes back to this wallet, which is swept next.
-    const avatars = await handOverGroupsOf(tx, user.id, now)
+    const groups = await handOverGroupsOf(tx, user.id, now)
     for (const wallet of await walletsOf(tx, user.id)) {
       if (wallet.balance > 0) {
         await post(tx, {
@@ -300,9 +300,12 @@ export async function deleteAccount(
     // its predictions go with it: the author scores count the messages they were on again
     await recountMessagesOf(tx, user.id)
     await tx.deleteFrom('users').where('id', '=', user.id).execute()
-    return avatars
+    return groups
   })
-  await removeAvatars(ctx.config.dataDir, unusedAvatars, ctx.log)
+  await removeAvatars(ctx.config.dataDir, handedOver.unusedAvatars, ctx.log)
+  // in the background: the answer does not wait for mails and pushes
+  for (const { userId, groupName } of handedOver.newAdmins)
+    void tellImportantMessage(ctx, userId, groupHandedOverNews({ groupName }))
   ctx.events.emit('sessions-ended', user.id)
   // the groups the player was in lose a member (or an admin, or are gone): their members see it
   for (const groupId of groupIds) await announceGroupMembers(ctx, groupId)

@@ -229,12 +229,19 @@ export async function leaveGroup(
   return { result: { deleted: false }, unusedAvatars: [], audience }
 }
 
+/** What an account's deletion did to the groups it was the last admin of. */
+export interface HandedOver {
+  /** avatar files of the groups deleted (nobody else played in them): delete them after the commit */
+  readonly unusedAvatars: (string | null)[]
+  /** the members each group passed to: told after the commit */
+  readonly newAdmins: readonly { readonly userId: number; readonly groupName: string }[]
+}
+
 /**
  * Before an account is deleted (in its transaction): each group it is the last admin of passes to its
- * longest-standing active member, or is deleted when nobody else plays in it. Returns the avatar files
- * of deleted groups.
+ * longest-standing active member, or is deleted when nobody else plays in it.
  */
-export async function handOverGroupsOf(tx: Tx, userId: number, now: number): Promise<(string | null)[]> {
+export async function handOverGroupsOf(tx: Tx, userId: number, now: number): Promise<HandedOver> {
   const adminOf = await tx
     .selectFrom('groupMembers')
     .select('groupId')
@@ -245,6 +252,7 @@ export async function handOverGroupsOf(tx: Tx, userId: number, now: number): Pro
     .orderBy('groupId')
     .execute()
   const unused: (string | null)[] = []
+  const newAdmins: { userId: number; groupName: string }[] = []
   for (const { groupId } of adminOf) {
     const group = await lockGroup(tx, groupId)
     if (!group) continue
@@ -269,8 +277,9 @@ export async function handOverGroupsOf(tx: Tx, userId: number, now: number): Pro
       .where('groupId', '=', groupId)
       .where('userId', '=', successor.userId)
       .execute()
+    newAdmins.push({ userId: successor.userId, groupName: group.name })
   }
-  return unused
+  return { unusedAvatars: unused, newAdmins }
 }
 
 /** `PATCH /v1/session`: the active group, one the player is an active member of. */

@@ -112,3 +112,18 @@ export function groupNews(
       }
   }
 }
+
+/**
+ * The group's last admin deleted their account and the group passed to the player, its longest-standing
+ * active member: it would otherwise have nobody to run it.
+ */
+export function groupHandedOverNews(group: { readonly groupName: string }): News {
+  return {
+    subject: `You are now the admin of ${group.groupName}`,
+    lines: [
+      `The last admin of ${group.groupName} left Alpha, and as its longest-standing member you are its admin now.`,
+      "You can invite and remove members and change the group's settings under Groups.",
+    ],
+    path: '/groups',
+  }
+}

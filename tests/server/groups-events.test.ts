@@ -3,7 +3,7 @@ import { inTransaction } from '../../server/db/transaction'
 import { eventsWithPrizeDue, prizeWalletOf, settleEventPrize } from '../../server/game/group-prizes'
 import type { Group } from '../../src/api/groups'
 import type { AuthUser } from '../../src/api/users'
-import { type SignedUp, signUpPlayer } from '../support/accounts'
+import { askNewsByMail, confirmEmailOf, type SignedUp, signUpPlayer } from '../support/accounts'
 import { dialects } from '../support/databases'
 import { walletTotal } from '../support/db-snapshot'
 import { addActiveMembers, createGroup, groupRow, groupsPath, memberRows } from '../support/groups'
@@ -158,7 +158,7 @@ describe.each(dialects)('events and their extra prize on %s', (dialect) => {
   })
 
   describe('account deletion', () => {
-    it('hands a group to its longest-standing member and deletes groups nobody else plays in', async () => {
+    it('hands a group to its longest-standing member, who hears of it, and deletes groups nobody else plays in', async () => {
       const total = await walletTotal(server)
       const leaving = await signUpPlayer(server)
       const carol = await signUpPlayer(server)
@@ -171,6 +171,11 @@ describe.each(dialects)('events and their extra prize on %s', (dialect) => {
         addMemberIds: [bob.user.id],
       })
 
+      // asked after the invitations above: the mails below are the deletion's
+      for (const member of [bob, carol]) {
+        await confirmEmailOf(server, member)
+        await askNewsByMail(member)
+      }
       const answer = await leaving.client.delete('/v1/users/me', { password: leaving.password })
       expect(answer.status).toBe(204)
       expect(await memberRows(server, shared.id)).toEqual(
@@ -181,6 +186,12 @@ describe.each(dialects)('events and their extra prize on %s', (dialect) => {
       )
       expect(await groupRow(server, alone.id)).toBeUndefined()
       expect(await memberRows(server, alone.id)).toEqual([])
+      const bobs = await server.mailer.nextMail(bob.email)
+      expect(bobs.subject).toBe('You are now the admin of Shared')
+      expect(bobs.text).toContain('/groups')
+      expect(
+        server.mailer.sent.filter((mail) => mail.to === carol.email && mail.subject.includes('admin')),
+      ).toEqual([])
       // The prize went back to the leaving player's wallet and from there to the Bank.
       expect(await walletBalance(prizeWalletOf(alone.id))).toBe(0)
       expect(await walletTotal(server)).toBe(total + 100_00 * 2)

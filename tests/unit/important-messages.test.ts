@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { friendJoinedNews, groupNews, newsChannels, trophyNews } from '~/domain/important-messages'
+import {
+  friendJoinedNews,
+  groupHandedOverNews,
+  groupNews,
+  newsChannels,
+  trophyNews,
+} from '~/domain/important-messages'
 
 describe('important messages', () => {
   it("names a week's trophy by its place, the group and what was won", () => {
@@ -57,6 +63,17 @@ describe('important messages', () => {
       lines: [
         'alice deleted the group Night Owls, so it is gone from your groups.',
         'Your predictions, bets and TTC are not affected.',
+      ],
+      path: '/groups',
+    })
+  })
+
+  it('tells the member a group passes to, when its last admin left Alpha, that it is theirs to run now', () => {
+    expect(groupHandedOverNews({ groupName: 'Night Owls' })).toEqual({
+      subject: 'You are now the admin of Night Owls',
+      lines: [
+        'The last admin of Night Owls left Alpha, and as its longest-standing member you are its admin now.',
+        "You can invite and remove members and change the group's settings under Groups.",
       ],
       path: '/groups',
     })
