@@ -1,8 +1,8 @@
-import { type ActorRefFrom, createActor, fromPromise } from 'xstate'
+import { type ActorRefFrom, createActor, fromCallback, fromPromise } from 'xstate'
 import type { ApiClient } from '../api/client'
 import { wantsPush } from '../domain/push-wanted'
 import { type PushMachine, pushMachine } from '../machines/push.machine'
-import { type PushAccess, PushBlockedError } from '../machines/push.types'
+import { type PushAccess, PushBlockedError, type PushEvent } from '../machines/push.types'
 import type { SessionMachine } from '../machines/session.machine'
 import { selectLoggedIn, selectSettings } from '../machines/session.select'
 import { isServiceWorkerSupported } from './service-worker.actors'
@@ -18,6 +18,8 @@ export interface PushBrowser {
   requestPermission(): Promise<NotificationPermission>
   /** the app's service worker registration, once it is active */
   registration(): Promise<PushRegistration>
+  /** calls `listener` whenever the notification permission changes; returns how to stop */
+  onPermissionChange(listener: () => void): () => void
 }
 
 /** The page's browser, or null where push cannot work (no worker, no Push API, the dev server). */
@@ -28,6 +30,22 @@ export function pageBrowser(): PushBrowser | null {
     permission: () => Notification.permission,
     requestPermission: () => Notification.requestPermission(),
     registration: () => navigator.serviceWorker.ready,
+    onPermissionChange(listener) {
+      let stopped = false
+      let status: PermissionStatus | undefined
+      // a browser without the Permissions API (or that refuses the query) follows no change: a reload does
+      navigator.permissions
+        ?.query({ name: 'notifications' })
+        .then((answer) => {
+          status = answer
+          if (!stopped) status.addEventListener('change', listener)
+        })
+        .catch(() => {})
+      return () => {
+        stopped = true
+        status?.removeEventListener('change', listener)
+      }
+    },
   }
 }
 
@@ -84,6 +102,9 @@ export function providePush(
         if (!browser) throw new Error('This browser cannot show notifications.')
         return subscribePush(api, browser, signal)
       }),
+      watchPushAccess: fromCallback<PushEvent>(({ sendBack }) =>
+        browser?.onPermissionChange(() => sendBack({ type: 'push.accessChanged' })),
+      ),
     },
   })
 }

@@ -1,4 +1,4 @@
-import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate'
+import { assign, fromCallback, fromPromise, type SnapshotFrom, setup } from 'xstate'
 import { type PushAccess, PushBlockedError, type PushEvent, subscribeTimeoutMs } from './push.types'
 
 const notProvided = (name: string) => () => {
@@ -10,7 +10,7 @@ const notProvided = (name: string) => () => {
  * is subscribed (with the server's key) and the subscription is given to the server for this session.
  * The browser asks the player only when the player clicks "Allow notifications"; a browser that was
  * allowed before subscribes at once, on every sign-in. Blocked, unsupported and failed are shown as such,
- * a failure with a retry.
+ * a failure with a retry; blocked or not yet asked, it follows the browser's permission as it changes.
  */
 export const pushMachine = setup({
   types: {} as { context: { error?: string }; events: PushEvent },
@@ -19,6 +19,8 @@ export const pushMachine = setup({
     readPushAccess: fromPromise<PushAccess>(notProvided('readPushAccess')),
     /** asks the browser if need be, subscribes and saves the subscription at the server */
     subscribePush: fromPromise<void>(notProvided('subscribePush')),
+    /** sends `push.accessChanged` whenever the browser's notification permission changes */
+    watchPushAccess: fromCallback<PushEvent>(notProvided('watchPushAccess')),
   },
   guards: {
     isWanted: ({ event }) => event.type === 'push.wanted' && event.wanted,
@@ -47,7 +49,11 @@ export const pushMachine = setup({
         onError: 'unsupported',
       },
     },
-    askable: { on: { 'push.allow': 'subscribing' } },
+    // A permission changed in the browser's site settings is read again: no reload needed.
+    askable: {
+      invoke: { src: 'watchPushAccess' },
+      on: { 'push.allow': 'subscribing', 'push.accessChanged': 'checking' },
+    },
     subscribing: {
       entry: assign({ error: undefined }),
       invoke: {
@@ -72,7 +78,10 @@ export const pushMachine = setup({
       },
     },
     subscribed: {},
-    blocked: {},
+    blocked: {
+      invoke: { src: 'watchPushAccess' },
+      on: { 'push.accessChanged': 'checking' },
+    },
     unsupported: {},
     failed: { on: { 'push.retry': 'subscribing' } },
   },

@@ -18,6 +18,8 @@ export type PushEvent =
   | { readonly type: 'push.allow' }
   /** the player tries again after a failure */
   | { readonly type: 'push.retry' }
+  /** the browser's notification permission changed (the player allowed or blocked Alpha in its site settings) */
+  | { readonly type: 'push.accessChanged' }
 
 /** The player answered the browser's question with no: the browser blocks notifications now. */
 export class PushBlockedError extends Error {

@@ -119,6 +119,34 @@ describe('push notifications', () => {
     expect(issues.all()).toEqual([])
   })
 
+  it('subscribes as soon as the player allows notifications in the site settings after blocking them', async () => {
+    const { server, browser } = started()
+    const player = await signUpPlayer(server)
+    const page = await browser.newPage(viewports.desktop, { baseURL: server.url })
+    // Playwright can grant a permission, not deny one: DevTools sets it for the page's own context
+    const devtools = await page.context().newCDPSession(page)
+    const { targetInfo } = await devtools.send('Target.getTargetInfo')
+    await devtools.send('Browser.setPermission', {
+      permission: { name: 'notifications' },
+      setting: 'denied',
+      origin: server.url,
+      browserContextId: targetInfo.browserContextId,
+    })
+    await useStandInPushService(page, newPushBrowser(pushService).subscription)
+    await signInBrowser(page, server, player)
+    const issues = collectPageIssues(page)
+    await page.goto('/settings')
+    await page.getByText('Notifications are blocked for Alpha in this browser', { exact: false }).waitFor()
+    // the site settings change; the page is not reloaded
+    const saved = page.waitForResponse(
+      (response) => response.request().method() === 'PUT' && response.url().endsWith('/v1/push/subscription'),
+    )
+    await page.context().grantPermissions(['notifications'], { origin: server.url })
+    expect((await saved).status()).toBe(204)
+    await page.getByText('This browser shows your notifications.').waitFor()
+    expect(issues.all()).toEqual([])
+  })
+
   it('shows that turning on failed, with a retry, where the browser cannot subscribe', async () => {
     const { server, browser } = started()
     const player = await signUpPlayer(server)

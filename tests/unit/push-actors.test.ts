@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
-import { type PushBrowser, subscribePush } from '~/actors'
+import { createActor } from 'xstate'
+import { type PushBrowser, providePush, subscribePush } from '~/actors'
+import { pushMachine, selectPushState } from '~/machines/push.machine'
 import { PushBlockedError } from '~/machines/push.types'
 import { memoryApi } from '../support/memory-api'
 
@@ -30,12 +32,27 @@ function fakeBrowser(options: {
     getSubscription: vi.fn(async () => options.existing ?? null),
     subscribe: vi.fn(async () => made),
   }
+  const permissionListeners = new Set<() => void>()
   const browser = {
     permission: () => options.permission,
     requestPermission: vi.fn(async () => options.answer ?? 'default'),
     registration: async () => ({ pushManager }),
+    onPermissionChange(listener: () => void) {
+      permissionListeners.add(listener)
+      return () => permissionListeners.delete(listener)
+    },
   }
-  return { browser: browser as unknown as PushBrowser & typeof browser, pushManager }
+  /** the player changes the permission in the browser's site settings */
+  const changePermission = (permission: NotificationPermission) => {
+    options.permission = permission
+    for (const listener of permissionListeners) listener()
+  }
+  return {
+    browser: browser as unknown as PushBrowser & typeof browser,
+    pushManager,
+    changePermission,
+    permissionListeners,
+  }
 }
 
 function api() {
@@ -96,5 +113,21 @@ describe('subscribePush', () => {
     await subscribePush(api().api, browser, signal)
     expect(existing.unsubscribe).toHaveBeenCalledOnce()
     expect(pushManager.subscribe).toHaveBeenCalledOnce()
+  })
+})
+
+describe('providePush', () => {
+  it('subscribes once the player unblocks notifications in the site settings, and stops listening then', async () => {
+    const { browser, changePermission, permissionListeners } = fakeBrowser({ permission: 'denied' })
+    const { api: client, saved } = api()
+    const push = createActor(providePush(pushMachine, { api: client, browser })).start()
+    push.send({ type: 'push.wanted', wanted: true })
+    await vi.waitFor(() => expect(selectPushState(push.getSnapshot())).toBe('blocked'))
+    expect(permissionListeners.size).toBe(1)
+    changePermission('granted')
+    await vi.waitFor(() => expect(selectPushState(push.getSnapshot())).toBe('subscribed'))
+    expect(saved).toEqual([subscriptionJson])
+    expect(permissionListeners.size).toBe(0)
+    push.stop()
   })
 })

@@ -1,13 +1,19 @@
 import { describe, expect, it } from 'vitest'
-import { createActor, fromPromise, SimulatedClock } from 'xstate'
+import { createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate'
 import { pushMachine, selectPushState } from '~/machines/push.machine'
-import { type PushAccess, PushBlockedError, subscribeTimeoutMs } from '~/machines/push.types'
+import { type PushAccess, PushBlockedError, type PushEvent, subscribeTimeoutMs } from '~/machines/push.types'
 
 const settle = () => new Promise((resolve) => setImmediate(resolve))
 
-/** The push flow with fakes: the browser allows `access`; the test settles each subscription. */
-function start(access: PushAccess) {
+/**
+ * The push flow with fakes: the browser allows `access` until `changeAccess` (its site settings) says
+ * otherwise; the test settles each subscription.
+ */
+function start(initialAccess: PushAccess) {
+  let access = initialAccess
   const subscriptions: { resolve(): void; reject(error: unknown): void }[] = []
+  /** the permission watches running now */
+  const watching = new Set<(event: PushEvent) => void>()
   const clock = new SimulatedClock()
   const machine = pushMachine.provide({
     actors: {
@@ -15,6 +21,10 @@ function start(access: PushAccess) {
       subscribePush: fromPromise<void>(
         () => new Promise((resolve, reject) => subscriptions.push({ resolve, reject })),
       ),
+      watchPushAccess: fromCallback<PushEvent>(({ sendBack }) => {
+        watching.add(sendBack)
+        return () => watching.delete(sendBack)
+      }),
     },
   })
   const actor = createActor(machine, { clock }).start()
@@ -23,7 +33,12 @@ function start(access: PushAccess) {
     actor.send({ type: 'push.wanted', wanted })
     await settle()
   }
-  return { actor, state, want, subscriptions, clock }
+  const changeAccess = async (next: PushAccess) => {
+    access = next
+    for (const sendBack of watching) sendBack({ type: 'push.accessChanged' })
+    await settle()
+  }
+  return { actor, state, want, subscriptions, clock, watching, changeAccess }
 }
 
 describe('push notifications in this browser', () => {
@@ -72,6 +87,30 @@ describe('push notifications in this browser', () => {
     asked.subscriptions[0]?.reject(new PushBlockedError())
     await settle()
     expect(asked.state()).toBe('blocked')
+  })
+
+  it('follows the permission as the player changes it in the site settings, without a reload', async () => {
+    const { state, want, subscriptions, watching, changeAccess } = start('denied')
+    await want(true)
+    expect(state()).toBe('blocked')
+    expect(watching.size).toBe(1)
+    await changeAccess('granted')
+    expect(state()).toBe('subscribing')
+    // the watch ends with the state that needed it
+    expect(watching.size).toBe(0)
+    subscriptions[0]?.resolve()
+    await settle()
+    expect(state()).toBe('subscribed')
+
+    // not asked yet, then blocked in the site settings before the player clicked
+    const notAsked = start('default')
+    await notAsked.want(true)
+    expect(notAsked.state()).toBe('askable')
+    await notAsked.changeAccess('denied')
+    expect(notAsked.state()).toBe('blocked')
+    // signed out: nothing is watched any more
+    await notAsked.want(false)
+    expect(notAsked.watching.size).toBe(0)
   })
 
   it('says unsupported where the browser has no push', async () => {

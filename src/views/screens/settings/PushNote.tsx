@@ -12,7 +12,7 @@ const texts: Record<Exclude<PushState, 'idle'>, string> = {
   subscribing: 'Turning on notifications in this browser…',
   subscribed: 'This browser shows your notifications.',
   blocked:
-    'Notifications are blocked for Alpha in this browser: allow them in its site settings, then reload.',
+    'Notifications are blocked for Alpha in this browser: allow them in its site settings to get them here.',
   unsupported: 'This browser cannot show notifications from Alpha.',
   failed: 'Notifications could not be turned on in this browser.',
 }
