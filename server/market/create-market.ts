@@ -27,8 +27,9 @@ export function createSimulatedMarket(parts: {
     tickIntervalMs: config.tickIntervalMs,
     messageIntervalMs: config.messageIntervalMs,
     store: databaseMessageStore(db),
-    // Read at message time: tests learn their origin only after listening.
-    avatarUrl: (handle) => `${config.appOrigin}${avatarPath(handle)}`,
+    // On the page's own origin, whichever name the player reached the server by: an absolute URL on
+    // APP_ORIGIN broke every avatar for a player on http://127.0.0.1:8080 (another origin to the CSP).
+    avatarUrl: avatarPath,
     log,
   })
 }

@@ -5,6 +5,7 @@ import { formatTime, isoDateTime } from '~/domain/date-format'
 import type { LiveStreamMessage } from '~/domain/live-stream'
 import type { Trend } from '~/domain/prediction'
 import { AuthorBadge } from '~/views/authors/AuthorBadge'
+import { hideBrokenPicture } from '~/views/common/hide-broken-picture'
 import { feedKeyShortcuts } from './feed-keys'
 import { MessageText } from './MessageText'
 import { TagButtons } from './TagButtons'
@@ -34,7 +35,7 @@ const styles = {
     containIntrinsicSize: 'auto 8rem',
   }),
   // Park UI's avatar without Ark's image-loading machine (one per row): the picture lies over the
-  // initials and hides them once it has loaded; a picture that fails shows nothing (alt="")
+  // initials and hides them once it has loaded; a picture that fails is hidden and they show
   avatar: cx(avatarSlots.root, css({ position: 'relative' })),
   avatarImage: cx(avatarSlots.image, css({ position: 'absolute', inset: '0' })),
   avatarFallback: avatarSlots.fallback,
@@ -82,7 +83,7 @@ export const MessageRow = memo(function MessageRow({ message, tabbable, onTag }:
         <span className={styles.avatarFallback} aria-hidden>
           {initialsOf(message.name)}
         </span>
-        <img className={styles.avatarImage} src={message.avatarUrl} alt="" />
+        <img className={styles.avatarImage} src={message.avatarUrl} alt="" onError={hideBrokenPicture} />
       </div>
       <div className={styles.body}>
         <div className={styles.byline}>

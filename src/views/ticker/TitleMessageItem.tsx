@@ -7,6 +7,7 @@ import { formatRelativeTime } from '~/domain/relative-time'
 import { selectLatestPrice, selectRewardFactor, selectUserId } from '~/machines/ticker.select'
 import { AuthorBadge } from '~/views/authors/AuthorBadge'
 import { useClient } from '~/views/client-context'
+import { hideBrokenPicture } from '~/views/common/hide-broken-picture'
 import { useClock } from '~/views/polls/use-clock'
 import { MessageText } from '~/views/stream/MessageText'
 import { useTagRefusals } from '~/views/stream/use-tag-refusals'
@@ -52,7 +53,15 @@ export function TitleMessageItem({ message, titleId, beforeTagging }: TitleMessa
     <styled.li borderWidth="1px" borderRadius="l2" p="3" display="grid" gap="2">
       <styled.article aria-labelledby={headingId} display="grid" gap="2">
         <styled.div display="flex" alignItems="center" gap="2" minW="0">
-          <styled.img src={message.avatarUrl} alt="" w="8" h="8" borderRadius="full" flexShrink="0" />
+          <styled.img
+            src={message.avatarUrl}
+            alt=""
+            onError={hideBrokenPicture}
+            w="8"
+            h="8"
+            borderRadius="full"
+            flexShrink="0"
+          />
           <styled.div minW="0">
             <styled.p id={headingId} fontWeight="semibold" textStyle="sm" truncate>
               {message.name} <styled.span color="fg.muted">{message.username}</styled.span>

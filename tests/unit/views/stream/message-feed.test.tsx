@@ -58,6 +58,17 @@ describe('MessageFeed', () => {
   })
 
   // ARIA requires a feed to own articles (axe: aria-required-children); the deferred first render has none
+  it("hides an author's picture that cannot load, so the initials under it show", async () => {
+    show([message])
+    const feed = await screen.findByRole('feed', { name: 'Live tweets' })
+    const picture = feed.querySelector('img')
+    if (!picture) throw new Error('no picture')
+    expect(picture.style.visibility).toBe('')
+    fireEvent.error(picture)
+    expect(picture.style.visibility).toBe('hidden')
+    expect(within(feed).getByText('A')).toBeTruthy()
+  })
+
   it('is no feed while it has no message yet', async () => {
     show([])
     // nothing carries the feed's name either (a name on a plain container is not allowed)
