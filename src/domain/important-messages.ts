@@ -69,6 +69,9 @@ export type GroupNewsAbout = 'invited' | 'madeAdmin' | 'removed' | 'deleted'
 /** Groups rank play and hold none of it: a player who loses one keeps everything they played. */
 const playKept = 'Your predictions, bets and TTC are not affected.'
 
+/** What a new admin may do now. */
+const adminPowers = "You can invite and remove members and change the group's settings under Groups."
+
 /**
  * An admin's change to a group, told to a player it concerns: invited (they join or decline under
  * Groups), made an admin, taken off the members, or the group deleted.
@@ -92,10 +95,7 @@ export function groupNews(
     case 'madeAdmin':
       return {
         subject: `${admin} made you an admin of ${groupName}`,
-        lines: [
-          `${admin} made you an admin of ${groupName}.`,
-          "You can now invite and remove members and change the group's settings under Groups.",
-        ],
+        lines: [`${admin} made you an admin of ${groupName}.`, adminPowers],
         path,
       }
     case 'removed':
@@ -122,7 +122,7 @@ export function groupHandedOverNews(group: { readonly groupName: string }): News
     subject: `You are now the admin of ${group.groupName}`,
     lines: [
       `The last admin of ${group.groupName} left Alpha, and as its longest-standing member you are its admin now.`,
-      "You can invite and remove members and change the group's settings under Groups.",
+      adminPowers,
     ],
     path: '/groups',
   }

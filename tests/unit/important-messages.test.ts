@@ -46,7 +46,7 @@ describe('important messages', () => {
       subject: 'alice made you an admin of Night Owls',
       lines: [
         'alice made you an admin of Night Owls.',
-        "You can now invite and remove members and change the group's settings under Groups.",
+        "You can invite and remove members and change the group's settings under Groups.",
       ],
       path: '/groups',
     })
