@@ -57,17 +57,26 @@ export function eventsWithPrizeDue(db: Executor, now: number): Promise<UserGroup
     .execute()
 }
 
+/** Where an event's prize went: to its winner, or back to its creator (null: the creator's account is gone). */
+export interface SettledPrize {
+  readonly groupName: string
+  /** hundredths of TTC */
+  readonly amount: number
+  readonly to: 'winner' | 'creator'
+  readonly userId: number | null
+}
+
 /**
  * Pays an ended event's extra prize once, as a ledger 'reward' from the prize wallet to the winner (the
  * event's best player, chosen by the rankings); without a winner it goes back to the creator. Call it in
- * a transaction; false when the prize was paid already, is not due yet or there is none.
+ * a transaction; null when the prize was paid already, is not due yet or there is none.
  */
 export async function settleEventPrize(
   tx: Tx,
   groupId: number,
   winnerUserId: number | null,
   now: number,
-): Promise<boolean> {
+): Promise<SettledPrize | null> {
   const claimed = await tx
     .updateTable('userGroups')
     .set({ prizePaidAt: now })
@@ -77,16 +86,17 @@ export async function settleEventPrize(
     .where('prizePaidAt', 'is', null)
     .where('endTime', '<=', now)
     .executeTakeFirst()
-  if (claimed.numUpdatedRows !== 1n) return false
+  if (claimed.numUpdatedRows !== 1n) return null
   const group = await tx
     .selectFrom('userGroups')
     .selectAll()
     .where('id', '=', groupId)
     .executeTakeFirstOrThrow()
   const [winnerWallet] = winnerUserId === null ? [] : await walletsOf(tx, winnerUserId)
+  const settled = { groupName: group.name, amount: group.extraPrize }
   if (!winnerWallet) {
     await refundPrize(tx, group, now)
-    return true
+    return { ...settled, to: 'creator', userId: group.createdBy }
   }
   const reference = `group-prize:${groupId}`
   await post(tx, {
@@ -97,5 +107,5 @@ export async function settleEventPrize(
     now,
   })
   await post(tx, { address: winnerWallet.address, type: 'reward', amount: group.extraPrize, reference, now })
-  return true
+  return { ...settled, to: 'winner', userId: winnerUserId }
 }

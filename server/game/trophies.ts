@@ -1,6 +1,6 @@
-import { toHundredths } from '../../src/domain/currency'
+import { fromHundredths, toHundredths } from '../../src/domain/currency'
 import { formatLongDate } from '../../src/domain/date-format'
-import { trophyNews } from '../../src/domain/important-messages'
+import { eventPrizeReturnedNews, eventPrizeWonNews, trophyNews } from '../../src/domain/important-messages'
 import { weekStartAfter, weekStartOf } from '../../src/domain/ranking-periods'
 import { earnsTrophy } from '../../src/domain/ranking-tabs'
 import type { AppContext } from '../context'
@@ -121,7 +121,17 @@ export async function payDueEventPrizes(ctx: AppContext, now: number): Promise<n
     try {
       const ranking = await computeRanking(ctx.db, scopeFor(event, lifetimeOf(event)))
       const winner = ranking[0]?.userId ?? null
-      if (await inTransaction(ctx.db, (tx) => settleEventPrize(tx, event.id, winner, now))) paid += 1
+      const settled = await inTransaction(ctx.db, (tx) => settleEventPrize(tx, event.id, winner, now))
+      if (!settled) continue
+      paid += 1
+      // only the process that settled it tells the player where the prize went
+      const prize = { groupName: settled.groupName, ttc: fromHundredths(settled.amount) }
+      if (settled.userId !== null)
+        await tellImportantMessage(
+          ctx,
+          settled.userId,
+          settled.to === 'winner' ? eventPrizeWonNews(prize) : eventPrizeReturnedNews(prize),
+        )
     } catch (err) {
       ctx.log.error({ err, groupId: event.id }, 'event prize payout failed')
     }

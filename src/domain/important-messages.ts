@@ -127,3 +127,25 @@ export function groupHandedOverNews(group: { readonly groupName: string }): News
     path: '/groups',
   }
 }
+
+/** An event ended with the player first in its ranking: its extra prize is theirs. */
+export function eventPrizeWonNews(prize: { readonly groupName: string; readonly ttc: number }): News {
+  return {
+    subject: `You won the prize of ${prize.groupName}`,
+    lines: [
+      `You finished ${prize.groupName} in first place and won its extra prize of ${formatTtc(prize.ttc)}.`,
+      'It is in your balance now.',
+    ],
+  }
+}
+
+/** An event the player made ended with nobody ranked: its extra prize went back to them. */
+export function eventPrizeReturnedNews(prize: { readonly groupName: string; readonly ttc: number }): News {
+  return {
+    subject: `The prize of ${prize.groupName} went back to you`,
+    lines: [
+      `${prize.groupName} ended with nobody in its ranking, so nobody won its extra prize.`,
+      `Its ${formatTtc(prize.ttc)} are back in your balance.`,
+    ],
+  }
+}

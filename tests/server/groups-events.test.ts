@@ -87,7 +87,7 @@ describe.each(dialects)('events and their extra prize on %s', (dialect) => {
     const group = await createGroup(alice, event({ extraPrize: 10 }))
     await addActiveMembers(alice, group.id, [bob])
     const bobBefore = await balanceOf(bob)
-    expect(await settle(group.id, bob.user.id)).toBe(false)
+    expect(await settle(group.id, bob.user.id)).toBeNull()
     expect((await eventsWithPrizeDue(server.ctx.db, server.clock.now())).map((g) => g.id)).not.toContain(
       group.id,
     )
@@ -95,8 +95,13 @@ describe.each(dialects)('events and their extra prize on %s', (dialect) => {
     server.clock.advance(2 * hour + 1)
     expect((await eventsWithPrizeDue(server.ctx.db, server.clock.now())).map((g) => g.id)).toContain(group.id)
     const settledAfter = server.clock.now()
-    expect(await settle(group.id, bob.user.id)).toBe(true)
-    expect(await settle(group.id, bob.user.id)).toBe(false)
+    expect(await settle(group.id, bob.user.id)).toEqual({
+      groupName: 'Earnings week',
+      amount: 1000,
+      to: 'winner',
+      userId: bob.user.id,
+    })
+    expect(await settle(group.id, bob.user.id)).toBeNull()
     expect(await balanceOf(bob)).toBeCloseTo(bobBefore + 10, 2)
     expect(await walletBalance(prizeWalletOf(group.id))).toBe(0)
     expect(await ledgerOf(bob.user.wallet.address)).toContainEqual({
@@ -119,7 +124,7 @@ describe.each(dialects)('events and their extra prize on %s', (dialect) => {
     expect(await balanceOf(alice)).toBeCloseTo(before - 7, 2)
     expect((await alice.client.get(`${groupsPath}/${deleted.id}/delete`)).status).toBe(204)
     server.clock.advance(2 * hour + 1)
-    expect(await settle(unwon.id, null)).toBe(true)
+    expect(await settle(unwon.id, null)).toMatchObject({ amount: 300, to: 'creator', userId: alice.user.id })
     expect(await balanceOf(alice)).toBeCloseTo(before, 2)
     expect(await walletTotal(server)).toBe(total)
   })

@@ -9,12 +9,13 @@ import type { RankingRow, RecentChampion } from '../../src/api/rankings'
 import type { GameState } from '../../src/api/state'
 import type { AuthUser, PublicUser } from '../../src/api/users'
 import { formatLongDate } from '../../src/domain/date-format'
+import { formatTtc } from '../../src/domain/number-format'
 import type { PlayerScore } from '../../src/domain/ranking'
 import { rankingPeriods } from '../../src/domain/ranking-periods'
 import { askNewsByMail, confirmEmailOf, type SignedUp, signUpPlayer } from '../support/accounts'
 import { dialects } from '../support/databases'
 import { advanceClockTo, bet, type Pair, PairSource, tag } from '../support/game'
-import { addActiveMembers, createGroup, groupsPath } from '../support/groups'
+import { addActiveMembers, createGroup, groupRow, groupsPath } from '../support/groups'
 import { bitcoin, moneyInGame, nextLocalTime } from '../support/polls'
 import { PricedMarket } from '../support/priced-market'
 import { startTestServer, type TestServer } from '../support/test-server'
@@ -364,7 +365,7 @@ describe.each(dialects)('rankings and trophies on %s', (dialect) => {
     expect(defaultPeriod.body.map((row) => row.username)).toEqual([a.username])
   })
 
-  it('pays an ended event’s extra prize to its best player over the event, once', async () => {
+  it('pays an ended event’s extra prize to its best player over the event, once, and tells them', async () => {
     const event = await createGroup(g, {
       name: 'Monday Sprint',
       type: 'event',
@@ -372,6 +373,17 @@ describe.each(dialects)('rankings and trophies on %s', (dialect) => {
       endTime: server.clock.now() + 6 * hour,
       extraPrize: 5,
     })
+    // nobody plays in this one: its prize goes back to its creator
+    const empty = await createGroup(g, {
+      name: 'Empty Sprint',
+      type: 'event',
+      endTime: server.clock.now() + 6 * hour,
+      extraPrize: 2,
+    })
+    for (const player of [f, g]) {
+      await confirmEmailOf(server, player)
+      await askNewsByMail(player)
+    }
     for (const player of [a, f]) {
       const joined = await player.client.post(`${groupsPath}/${event.id}/join`)
       expect(joined.status).toBe(200)
@@ -396,6 +408,12 @@ describe.each(dialects)('rankings and trophies on %s', (dialect) => {
     await advanceClockTo(server, server.clock.now() + hour)
     expect((await me(f)).wallet.balance).toBeCloseTo(before + 6, 2)
     await expectMoneyConserved()
+    const prizeMails = (player: SignedUp) =>
+      server.mailer.sent.filter((mail) => mail.to === player.email && mail.subject.includes('prize of'))
+    expect(prizeMails(f).map((mail) => mail.subject)).toEqual(['You won the prize of Monday Sprint'])
+    expect(prizeMails(f)[0]?.text).toContain(`won its extra prize of ${formatTtc(5)}`)
+    expect(prizeMails(g).map((mail) => mail.subject)).toEqual(['The prize of Empty Sprint went back to you'])
+    expect((await groupRow(server, empty.id))?.prizePaidAt).not.toBeNull()
   })
   it('adds up the same from ranking_days as from the predictions and bets themselves', async () => {
     const byUser = (scores: PlayerScore[]) => [...scores].sort((x, y) => x.userId - y.userId)

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import {
+  eventPrizeReturnedNews,
+  eventPrizeWonNews,
   friendJoinedNews,
   groupHandedOverNews,
   groupNews,
   newsChannels,
   trophyNews,
 } from '~/domain/important-messages'
+import { formatTtc } from '~/domain/number-format'
 
 describe('important messages', () => {
   it("names a week's trophy by its place, the group and what was won", () => {
@@ -76,6 +79,23 @@ describe('important messages', () => {
         "You can invite and remove members and change the group's settings under Groups.",
       ],
       path: '/groups',
+    })
+  })
+
+  it('tells an event’s winner the prize they won, and its creator a prize nobody won', () => {
+    expect(eventPrizeWonNews({ groupName: 'Monday Sprint', ttc: 12.5 })).toEqual({
+      subject: 'You won the prize of Monday Sprint',
+      lines: [
+        `You finished Monday Sprint in first place and won its extra prize of ${formatTtc(12.5)}.`,
+        'It is in your balance now.',
+      ],
+    })
+    expect(eventPrizeReturnedNews({ groupName: 'Monday Sprint', ttc: 2 })).toEqual({
+      subject: 'The prize of Monday Sprint went back to you',
+      lines: [
+        'Monday Sprint ended with nobody in its ranking, so nobody won its extra prize.',
+        `Its ${formatTtc(2)} are back in your balance.`,
+      ],
     })
   })
 
