@@ -2,7 +2,7 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createActor, fromPromise } from 'xstate'
+import { createActor, fromCallback, fromPromise } from 'xstate'
 import { ApiError } from '~/api/client'
 import { mergeSettings, type SettingsPatch } from '~/api/settings'
 import { pushMachine } from '~/machines/push.machine'
@@ -103,6 +103,8 @@ describe('settings (spec §2 /settings)', () => {
             attempts.push('subscribe')
             if (attempts.length === 1) throw new Error('Registration failed - push service error')
           }),
+          // the browser's permission does not change meanwhile
+          watchPushAccess: fromCallback(() => {}),
         },
       }),
     ).start()
