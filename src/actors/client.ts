@@ -19,7 +19,8 @@ import { type ClientCore, type ClientCoreDeps, startClientCore } from './client-
 import { createErrorReporter } from './error-reporting'
 import { inspectorFor } from './inspector'
 import type { Navigator } from './navigation'
-import { startPush } from './push.actors'
+import type { KeyValueStorage } from './persistence'
+import { type PushBrowser, startPush } from './push.actors'
 import { createServerClock } from './server-clock'
 import { startServiceWorker } from './service-worker.actors'
 import { provideAuthorScores } from './signal.actors'
@@ -30,6 +31,8 @@ export interface ClientOptions extends Partial<ClientCoreDeps> {
   readonly config?: ClientConfig
   /** the page's query string: `?inspect` attaches the Stately inspector in development @default location.search */
   readonly search?: string
+  /** the browser's notifications and push (null: none) @default the page's (`pageBrowser`) */
+  readonly pushBrowser?: PushBrowser | null
 }
 
 /**
@@ -52,6 +55,7 @@ export function createClient(options: ClientOptions): Client {
       // a constant condition: production builds drop the inspector and its lazy import
       inspect: options.inspect ?? (import.meta.env.DEV ? inspectorFor({ dev: true, search }) : undefined),
     }),
+    options,
   )
 }
 
@@ -70,12 +74,15 @@ interface Stores {
  * What views get: the actors to read with `useSelector` (and the machines' `select*` functions), and
  * intents that send events. Views never see how the actors are wired.
  */
-export function clientFacade(core: ClientCore) {
+export function clientFacade(
+  core: ClientCore,
+  browser: { readonly pushBrowser?: PushBrowser | null; readonly storage?: KeyValueStorage } = {},
+) {
   const store = <N extends StoreName>(name: N) => core.store(name) as Stores[N]
   const { session } = core
   const game = () => core.game().actors
   const serviceWorker = startServiceWorker({ notify: core.notify })
-  const push = startPush({ api: core.api, session })
+  const push = startPush({ api: core.api, session, browser: browser.pushBrowser, storage: browser.storage })
   let authorScores: ActorRefFrom<AuthorScoresMachine> | undefined
   return {
     session,

@@ -2,7 +2,12 @@ import { type ActorRefFrom, createActor, fromCallback, fromPromise } from 'xstat
 import type { ApiClient } from '../api/client'
 import { wantsPush } from '../domain/push-wanted'
 import { type PushMachine, pushMachine } from '../machines/push.machine'
-import { type PushAccess, PushBlockedError, type PushEvent } from '../machines/push.types'
+import {
+  type PushAccess,
+  PushBlockedError,
+  type PushEvent,
+  pushOfferStorageKey,
+} from '../machines/push.types'
 import type { SessionMachine } from '../machines/session.machine'
 import { selectLoggedIn, selectSettings } from '../machines/session.select'
 import { isServiceWorkerSupported } from './service-worker.actors'
@@ -92,10 +97,19 @@ export async function subscribePush(
 
 export function providePush(
   machine: PushMachine,
-  deps: { readonly api: ApiClient; readonly browser: PushBrowser | null },
+  deps: {
+    readonly api: ApiClient
+    readonly browser: PushBrowser | null
+    /** where the put-off offer is kept @default the browser's localStorage */
+    readonly storage?: Pick<Storage, 'setItem'>
+  },
 ) {
   const { api, browser } = deps
+  const storage = deps.storage ?? globalThis.localStorage
   return machine.provide({
+    actions: {
+      rememberOfferDeclined: () => storage?.setItem(pushOfferStorageKey, 'true'),
+    },
     actors: {
       readPushAccess: fromPromise<PushAccess>(async () => browser?.permission() ?? 'unsupported'),
       subscribePush: fromPromise<void>(({ signal }) => {
@@ -118,9 +132,13 @@ export function startPush(deps: {
   readonly api: ApiClient
   readonly session: ActorRefFrom<SessionMachine>
   readonly browser?: PushBrowser | null
+  /** @default the browser's localStorage */
+  readonly storage?: Pick<Storage, 'getItem' | 'setItem'>
 }) {
+  const storage = deps.storage ?? globalThis.localStorage
   const push = createActor(
-    providePush(pushMachine, { api: deps.api, browser: deps.browser ?? pageBrowser() }),
+    providePush(pushMachine, { api: deps.api, browser: deps.browser ?? pageBrowser(), storage }),
+    { input: { offerDeclined: storage?.getItem(pushOfferStorageKey) === 'true' } },
   ).start()
   let wanted = false
   const tell = (snapshot: ReturnType<typeof deps.session.getSnapshot>) => {

@@ -13,7 +13,11 @@ const notProvided = (name: string) => () => {
  * a failure with a retry; blocked or not yet asked, it follows the browser's permission as it changes.
  */
 export const pushMachine = setup({
-  types: {} as { context: { error?: string }; events: PushEvent },
+  types: {} as {
+    context: { error?: string; offerDeclined: boolean }
+    events: PushEvent
+    input: { readonly offerDeclined?: boolean } | undefined
+  },
   actors: {
     /** what the browser allows, without asking */
     readPushAccess: fromPromise<PushAccess>(notProvided('readPushAccess')),
@@ -21,6 +25,10 @@ export const pushMachine = setup({
     subscribePush: fromPromise<void>(notProvided('subscribePush')),
     /** sends `push.accessChanged` whenever the browser's notification permission changes */
     watchPushAccess: fromCallback<PushEvent>(notProvided('watchPushAccess')),
+  },
+  actions: {
+    /** keeps in this browser that the player put off the offer (provided by src/actors) */
+    rememberOfferDeclined: () => {},
   },
   guards: {
     isWanted: ({ event }) => event.type === 'push.wanted' && event.wanted,
@@ -30,9 +38,12 @@ export const pushMachine = setup({
   delays: { subscribeTimeout: subscribeTimeoutMs },
 }).createMachine({
   id: 'push',
-  context: {},
+  context: ({ input }) => ({ offerDeclined: input?.offerDeclined ?? false }),
   initial: 'idle',
-  on: { 'push.wanted': { guard: 'isUnwanted', target: '.idle' } },
+  on: {
+    'push.wanted': { guard: 'isUnwanted', target: '.idle' },
+    'push.notNow': { actions: [assign({ offerDeclined: true }), 'rememberOfferDeclined'] },
+  },
   states: {
     idle: {
       on: { 'push.wanted': { guard: 'isWanted', target: 'checking' } },
@@ -101,6 +112,13 @@ export type PushState =
   | 'failed'
 
 export const selectPushState = (snapshot: SnapshotFrom<PushMachine>) => snapshot.value as PushState
+
+/**
+ * Whether the dashboard offers the player to allow notifications: while the browser may ask (or is
+ * subscribing, or failed, which the offer then says), unless the player put the offer off.
+ */
+export const selectPushOffer = (snapshot: SnapshotFrom<PushMachine>) =>
+  !snapshot.context.offerDeclined && ['askable', 'subscribing', 'failed'].includes(selectPushState(snapshot))
 
 /** Why the last subscription failed, in the browser's words. */
 export const selectPushError = (snapshot: SnapshotFrom<PushMachine>) => snapshot.context.error

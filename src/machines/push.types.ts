@@ -18,6 +18,8 @@ export type PushEvent =
   | { readonly type: 'push.allow' }
   /** the player tries again after a failure */
   | { readonly type: 'push.retry' }
+  /** the player puts off the dashboard's offer to allow notifications: this browser does not offer it again */
+  | { readonly type: 'push.notNow' }
   /** the browser's notification permission changed (the player allowed or blocked Alpha in its site settings) */
   | { readonly type: 'push.accessChanged' }
 
@@ -31,3 +33,6 @@ export class PushBlockedError extends Error {
 
 /** How long subscribing may take (the worker's start, the push service) before it counts as failed. */
 export const subscribeTimeoutMs = 30_000
+
+/** Where this browser keeps that the player put off the dashboard's offer (`push.notNow`). */
+export const pushOfferStorageKey = 'alpha.pushOfferDeclined'

@@ -3,7 +3,13 @@ import type { ReactElement } from 'react'
 import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
 import type { SimulatedClock } from 'xstate'
-import { type Client, createClient, type ErrorReport, memoryStorage } from '../../src/actors'
+import {
+  type Client,
+  createClient,
+  type ErrorReport,
+  memoryStorage,
+  type PushBrowser,
+} from '../../src/actors'
 import * as gameModule from '../../src/actors/client-game-start'
 import type { Navigator } from '../../src/actors/navigation'
 import { socketPayloads } from '../../src/actors/socket-payloads'
@@ -19,6 +25,10 @@ export interface RenderScreenOptions {
   readonly api?: ReturnType<typeof memoryApi>
   /** runs every actor's delays (refresh, background retries): xstate's SimulatedClock @default real time */
   readonly clock?: SimulatedClock
+  /** the browser's notifications (e.g. fake-push-browser.ts) @default none: push is unsupported */
+  readonly pushBrowser?: PushBrowser
+  /** the browser's local storage @default an empty one in memory */
+  readonly storage?: ReturnType<typeof memoryStorage>
 }
 
 /**
@@ -52,7 +62,8 @@ export function renderScreen(ui: ReactElement, options: RenderScreenOptions = {}
     reporter: { report: (report) => void reports.push(report) },
     socket: { fingerprint: 'fp', io: socket.ioFn, payloads: socketPayloads },
     window: new EventTarget(),
-    storage: memoryStorage(),
+    storage: options.storage ?? memoryStorage(),
+    pushBrowser: options.pushBrowser ?? null,
     timeZone: 'UTC',
     // given at once, the game's actors are there at the first render (the app imports them lazily)
     game: gameModule,

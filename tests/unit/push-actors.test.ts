@@ -1,68 +1,20 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor } from 'xstate'
-import { type PushBrowser, providePush, subscribePush } from '~/actors'
+import { providePush, subscribePush } from '~/actors'
 import { pushMachine, selectPushState } from '~/machines/push.machine'
 import { PushBlockedError } from '~/machines/push.types'
+import {
+  browserSubscription,
+  fakeBrowser,
+  pushServerHandlers,
+  serverKey,
+  subscriptionJson,
+} from '../support/fake-push-browser'
 import { memoryApi } from '../support/memory-api'
-
-const serverKey = Uint8Array.from({ length: 65 }, (_, index) => (index * 7 + 4) % 256)
-const serverKeyText = Buffer.from(serverKey).toString('base64url')
-const subscriptionJson = {
-  endpoint: 'https://fcm.googleapis.com/fcm/send/abc',
-  keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) },
-}
-
-/** A subscription as the push manager hands it out, made with `key`. */
-function browserSubscription(key: Uint8Array) {
-  return {
-    options: { applicationServerKey: key.slice().buffer, userVisibleOnly: true },
-    toJSON: () => subscriptionJson,
-    unsubscribe: vi.fn(async () => true),
-  }
-}
-
-/** The browser: its permission, the player's answer when asked, and the subscription it already holds. */
-function fakeBrowser(options: {
-  permission: NotificationPermission
-  answer?: NotificationPermission
-  existing?: ReturnType<typeof browserSubscription>
-}) {
-  const made = browserSubscription(serverKey)
-  const pushManager = {
-    getSubscription: vi.fn(async () => options.existing ?? null),
-    subscribe: vi.fn(async () => made),
-  }
-  const permissionListeners = new Set<() => void>()
-  const browser = {
-    permission: () => options.permission,
-    requestPermission: vi.fn(async () => options.answer ?? 'default'),
-    registration: async () => ({ pushManager }),
-    onPermissionChange(listener: () => void) {
-      permissionListeners.add(listener)
-      return () => permissionListeners.delete(listener)
-    },
-  }
-  /** the player changes the permission in the browser's site settings */
-  const changePermission = (permission: NotificationPermission) => {
-    options.permission = permission
-    for (const listener of permissionListeners) listener()
-  }
-  return {
-    browser: browser as unknown as PushBrowser & typeof browser,
-    pushManager,
-    changePermission,
-    permissionListeners,
-  }
-}
 
 function api() {
   const saved: unknown[] = []
-  const fake = memoryApi({
-    pushKey: () => ({ publicKey: serverKeyText }),
-    savePushSubscription: ({ body }) => {
-      saved.push(body)
-    },
-  })
+  const fake = memoryApi(pushServerHandlers(saved))
   return { ...fake, saved }
 }
 
@@ -120,7 +72,7 @@ describe('providePush', () => {
   it('subscribes once the player unblocks notifications in the site settings, and stops listening then', async () => {
     const { browser, changePermission, permissionListeners } = fakeBrowser({ permission: 'denied' })
     const { api: client, saved } = api()
-    const push = createActor(providePush(pushMachine, { api: client, browser })).start()
+    const push = createActor(providePush(pushMachine, { api: client, browser }), { input: {} }).start()
     push.send({ type: 'push.wanted', wanted: true })
     await vi.waitFor(() => expect(selectPushState(push.getSnapshot())).toBe('blocked'))
     expect(permissionListeners.size).toBe(1)

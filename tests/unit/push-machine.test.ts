@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate'
-import { pushMachine, selectPushState } from '~/machines/push.machine'
+import { pushMachine, selectPushOffer, selectPushState } from '~/machines/push.machine'
 import { type PushAccess, PushBlockedError, type PushEvent, subscribeTimeoutMs } from '~/machines/push.types'
 
 const settle = () => new Promise((resolve) => setImmediate(resolve))
@@ -9,13 +9,19 @@ const settle = () => new Promise((resolve) => setImmediate(resolve))
  * The push flow with fakes: the browser allows `access` until `changeAccess` (its site settings) says
  * otherwise; the test settles each subscription.
  */
-function start(initialAccess: PushAccess) {
+function start(initialAccess: PushAccess, offerDeclined = false) {
   let access = initialAccess
   const subscriptions: { resolve(): void; reject(error: unknown): void }[] = []
   /** the permission watches running now */
   const watching = new Set<(event: PushEvent) => void>()
   const clock = new SimulatedClock()
+  let remembered = 0
   const machine = pushMachine.provide({
+    actions: {
+      rememberOfferDeclined: () => {
+        remembered += 1
+      },
+    },
     actors: {
       readPushAccess: fromPromise(async () => access),
       subscribePush: fromPromise<void>(
@@ -27,7 +33,7 @@ function start(initialAccess: PushAccess) {
       }),
     },
   })
-  const actor = createActor(machine, { clock }).start()
+  const actor = createActor(machine, { clock, input: { offerDeclined } }).start()
   const state = () => selectPushState(actor.getSnapshot())
   const want = async (wanted: boolean) => {
     actor.send({ type: 'push.wanted', wanted })
@@ -38,7 +44,18 @@ function start(initialAccess: PushAccess) {
     for (const sendBack of watching) sendBack({ type: 'push.accessChanged' })
     await settle()
   }
-  return { actor, state, want, subscriptions, clock, watching, changeAccess }
+  const offered = () => selectPushOffer(actor.getSnapshot())
+  return {
+    actor,
+    state,
+    want,
+    subscriptions,
+    clock,
+    watching,
+    changeAccess,
+    offered,
+    remembered: () => remembered,
+  }
 }
 
 describe('push notifications in this browser', () => {
@@ -111,6 +128,43 @@ describe('push notifications in this browser', () => {
     // signed out: nothing is watched any more
     await notAsked.want(false)
     expect(notAsked.watching.size).toBe(0)
+  })
+
+  it('offers to allow notifications while the browser may ask, until the player puts it off', async () => {
+    const { actor, want, offered, remembered, subscriptions } = start('default')
+    expect(offered()).toBe(false)
+    await want(true)
+    expect(offered()).toBe(true)
+    // the offer stays while its click is answered, and says a failure
+    actor.send({ type: 'push.allow' })
+    expect(offered()).toBe(true)
+    subscriptions[0]?.reject(new Error('Registration failed - push service error'))
+    await settle()
+    expect(offered()).toBe(true)
+    actor.send({ type: 'push.notNow' })
+    expect(offered()).toBe(false)
+    expect(remembered()).toBe(1)
+    // a retry from Settings still works, and the offer stays put off
+    actor.send({ type: 'push.retry' })
+    expect(offered()).toBe(false)
+    subscriptions[1]?.resolve()
+    await settle()
+    expect(actor.getSnapshot().value).toBe('subscribed')
+
+    // put off before, in this browser: never offered
+    const before = start('default', true)
+    await before.want(true)
+    expect(before.state()).toBe('askable')
+    expect(before.offered()).toBe(false)
+
+    // subscribed, blocked or unsupported: nothing to offer
+    for (const access of ['granted', 'denied', 'unsupported'] as const) {
+      const other = start(access)
+      await other.want(true)
+      other.subscriptions[0]?.resolve()
+      await settle()
+      expect(other.offered(), access).toBe(false)
+    }
   })
 
   it('says unsupported where the browser has no push', async () => {

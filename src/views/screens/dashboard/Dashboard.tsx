@@ -3,6 +3,7 @@ import { ActivityStream } from '~/views/activity/ActivityStream'
 import { BetOverview } from '~/views/activity/BetOverview'
 import { GroupTile } from '~/views/groups/GroupTile'
 import { PollsPanel } from '~/views/polls/PollsPanel'
+import { PushOffer } from '~/views/push/PushOffer'
 import { LiveRankingPanel } from '~/views/rankings/LiveRankingPanel'
 import { RecentChampions } from '~/views/rankings/RecentChampions'
 import { LatestMessagesPanel } from '~/views/stream/LatestMessagesPanel'
@@ -14,7 +15,7 @@ const Stack = styled('div', { base: { display: 'flex', flexDirection: 'column', 
 
 /**
  * Spec §2 "/": polls, messages, groups, live ranking, the player's predictions and bets (the bet
- * overview) and the activity stream.
+ * overview) and the activity stream; and, while this browser may ask, the offer to allow notifications.
  * One column on phones, two from 1024 px, three from 1440 px; every panel reads the client itself.
  * Panels sit in column stacks rather than grid rows, so a short panel leaves no hole beside a tall one.
  */
@@ -24,6 +25,8 @@ export function Dashboard() {
       <Heading as="h1" size="2xl">
         Dashboard
       </Heading>
+      {/* above the panels: on a phone, the one place a player sees without scrolling */}
+      <PushOffer />
       <styled.div
         display="grid"
         gridTemplateColumns={{

@@ -6,9 +6,9 @@ import type { NotificationChannel, NotificationKind } from '~/domain/settings-pa
 import { selectUser } from '~/machines/session.select'
 import { type SettingsFormMachine, selectShownSettings } from '~/machines/settings-form.machine'
 import { useClient } from '~/views/client-context'
+import { PushNote } from '~/views/push/PushNote'
 import { Switch } from '~/views/ui'
 import { ConfirmEmailNote } from './ConfirmEmailNote'
-import { PushNote } from './PushNote'
 import { SettingsSection } from './SettingsSection'
 
 const kinds: readonly { kind: NotificationKind; label: string; description: string }[] = [

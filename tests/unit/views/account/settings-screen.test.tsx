@@ -7,7 +7,7 @@ import { ApiError } from '~/api/client'
 import { mergeSettings, type SettingsPatch } from '~/api/settings'
 import { pushMachine } from '~/machines/push.machine'
 import type { PushAccess } from '~/machines/push.types'
-import { PushNote } from '~/views/screens/settings/PushNote'
+import { PushNote } from '~/views/push/PushNote'
 import { Settings } from '~/views/screens/settings/Settings'
 import { authUser, settingsOf } from '../../../support/client-fixtures'
 import { type Handler, memoryApi, refused, titles } from '../../../support/memory-api'
@@ -107,6 +107,7 @@ describe('settings (spec §2 /settings)', () => {
           watchPushAccess: fromCallback(() => {}),
         },
       }),
+      { input: {} },
     ).start()
     push.send({ type: 'push.wanted', wanted: true })
     render(<PushNote push={push} />)

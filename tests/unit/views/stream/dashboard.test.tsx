@@ -2,12 +2,14 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
+import { memoryStorage } from '../../../../src/actors'
 import type { OwnVote } from '../../../../src/api/polls'
 import { Dashboard } from '../../../../src/views/screens/dashboard/Dashboard'
 import { LiveStream } from '../../../../src/views/screens/livestream/LiveStream'
+import { fakeBrowser, pushServerHandlers, subscriptionJson } from '../../../support/fake-push-browser'
 import { hour, pollAt, serverMessage } from '../../../support/game-fixtures'
 import { apple, type Handler, memoryApi, tesla } from '../../../support/memory-api'
-import { renderScreen } from '../../../support/render-screen'
+import { type RenderScreenOptions, renderScreen } from '../../../support/render-screen'
 
 const stops: (() => void)[] = []
 afterEach(() => {
@@ -23,8 +25,13 @@ const appleMessage = (id: string, t: number) =>
     titles: [{ title_id: apple, start_index: 0, end_index: 5 }],
   })
 
-function show(ui: React.ReactElement, path: string, handlers: Record<string, Handler> = {}) {
-  const view = renderScreen(ui, { path, api: memoryApi(handlers) })
+function show(
+  ui: React.ReactElement,
+  path: string,
+  handlers: Record<string, Handler> = {},
+  browser: Pick<RenderScreenOptions, 'pushBrowser' | 'storage'> = {},
+) {
+  const view = renderScreen(ui, { path, api: memoryApi(handlers), ...browser })
   stops.push(view.stop)
   return view
 }
@@ -117,5 +124,35 @@ describe('Live stream under load', () => {
     const articles = () => screen.getByRole('feed').querySelectorAll('article')
     await waitFor(() => expect(articles()).toHaveLength(100), { timeout: 20_000 })
     expect(articles()[0]?.textContent).toContain('news p120')
+  })
+
+  it('offers to allow notifications in this browser, subscribes on the click, and puts the offer off', async () => {
+    const user = userEvent.setup()
+    const saved: unknown[] = []
+    const { browser, pushManager } = fakeBrowser({ permission: 'default', answer: 'granted' })
+    pushManager.subscribe.mockRejectedValueOnce(new Error('Registration failed - push service error'))
+    show(<Dashboard />, '/', pushServerHandlers(saved), { pushBrowser: browser })
+    const offer = await screen.findByRole('region', { name: 'Hear about your game' })
+    await user.click(within(offer).getByRole('button', { name: 'Allow notifications' }))
+    // a failure is said where the player clicked, with a retry
+    expect(
+      await within(offer).findByText('Notifications could not be turned on in this browser.'),
+    ).toBeTruthy()
+    await user.click(within(offer).getByRole('button', { name: 'Try again' }))
+    await waitFor(() => expect(saved).toEqual([subscriptionJson]))
+    // done: the offer goes
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Hear about your game' })).toBeNull())
+    cleanup()
+
+    // put off: gone, and not offered again in this browser
+    const storage = memoryStorage()
+    show(<Dashboard />, '/', {}, { pushBrowser: fakeBrowser({ permission: 'default' }).browser, storage })
+    const again = await screen.findByRole('region', { name: 'Hear about your game' })
+    await user.click(within(again).getByRole('button', { name: 'Not now' }))
+    expect(screen.queryByRole('region', { name: 'Hear about your game' })).toBeNull()
+    cleanup()
+    show(<Dashboard />, '/', {}, { pushBrowser: fakeBrowser({ permission: 'default' }).browser, storage })
+    await screen.findByRole('region', { name: 'Your group' })
+    expect(screen.queryByRole('region', { name: 'Hear about your game' })).toBeNull()
   })
 })
