@@ -147,6 +147,27 @@ describe('push notifications', () => {
     expect(issues.all()).toEqual([])
   })
 
+  it("offers notifications on the dashboard until the player says 'Not now', which this browser keeps", async () => {
+    const { server, browser } = started()
+    const player = await signUpPlayer(server)
+    const page = await browser.newPage(viewports.mobile, { baseURL: server.url })
+    await signInBrowser(page, server, player)
+    const issues = collectPageIssues(page)
+    await page.goto('/')
+    const offer = page.getByRole('region', { name: 'Hear about your game' })
+    await offer.getByRole('button', { name: 'Allow notifications' }).waitFor()
+    expect(await checkA11y(page)).toEqual([])
+    await offer.getByRole('button', { name: 'Not now' }).click()
+    await offer.waitFor({ state: 'detached' })
+    await page.reload()
+    await page.getByRole('region', { name: 'Your group' }).waitFor()
+    expect(await offer.count()).toBe(0)
+    // Settings still offers it
+    await page.goto('/settings')
+    await page.getByRole('button', { name: 'Allow notifications' }).waitFor()
+    expect(issues.all()).toEqual([])
+  })
+
   it('shows that turning on failed, with a retry, where the browser cannot subscribe', async () => {
     const { server, browser } = started()
     const player = await signUpPlayer(server)
