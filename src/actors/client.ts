@@ -122,7 +122,7 @@ export function clientFacade(
     },
     /** the installable app's worker: send `serviceWorker.check` / `serviceWorker.apply` (Settings) */
     serviceWorker,
-    /** push notifications in this browser: send `push.allow` / `push.retry` (Settings) */
+    /** push notifications in this browser: send `push.allow` / `push.retry` (Settings, the dashboard's offer) and `push.notNow` (the offer) */
     push,
     /** a store of the boot by name; like the game's actors, there once `ready` settled */
     store,
