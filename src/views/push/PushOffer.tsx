@@ -22,7 +22,7 @@ export function PushOffer() {
         <Card.Title id="push-offer-title">Hear about your game</Card.Title>
         <Card.Description>
           A trophy or a prize you won, a friend who joined with your invitation, a group that invited you:
-          Alpha's notifications tell you, even when Alpha is closed.
+          Alpha’s notifications tell you, even when Alpha is closed.
         </Card.Description>
       </Card.Header>
       <Card.Body display="flex" flexDirection="column" gap="3">
