@@ -9,6 +9,7 @@ import type { Executor } from '../db/database'
 import { type Job, yieldToRequests } from '../jobs/job-runner'
 import { newsMail } from '../mail/templates'
 import { pushNews } from '../push/push-news'
+import { playersWithBrowsers } from '../push/push-subscriptions.repo'
 import { foldedBeyond } from './ranking-days'
 
 /**
@@ -41,11 +42,17 @@ export async function sendDailyCloseouts(
   const dayLabel = formatLongDate(day.start, timeZone)
   let sent = 0
   const claimed = await claim(ctx.db, due, day)
-  for (const [index, player] of claimed.entries()) {
-    const channels = newsChannels(
-      settingsOf(player).notifications.dailyCloseout,
-      player.emailConfirmedAt !== null,
-    )
+  const asked = claimed.map((player) => ({
+    player,
+    channels: newsChannels(settingsOf(player).notifications.dailyCloseout, player.emailConfirmedAt !== null),
+  }))
+  // a push needs a browser: a player who wants the closeout only as a push and has none costs no results
+  const browsers = await playersWithBrowsers(
+    ctx.db,
+    asked.filter(({ channels }) => channels.push).map(({ player }) => player.id),
+  )
+  for (const [index, { player, channels: wanted }] of asked.entries()) {
+    const channels = { mail: wanted.mail, push: wanted.push && browsers.has(player.id) }
     if (!channels.mail && !channels.push) continue
     const news = closeoutNews(dayLabel, await dayResults(ctx.db, player.id, day))
     if (!news) continue

@@ -61,3 +61,15 @@ export async function forgetPushEndpoint(db: Executor, endpoint: string): Promis
 export async function pushSubscriptionsOf(db: Executor, userId: number): Promise<PushSubscriptionRow[]> {
   return db.selectFrom('pushSubscriptions').selectAll().where('userId', '=', userId).execute()
 }
+
+/** Which of the players have at least one subscribed browser. */
+export async function playersWithBrowsers(db: Executor, userIds: readonly number[]): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set()
+  const rows = await db
+    .selectFrom('pushSubscriptions')
+    .select('userId')
+    .distinct()
+    .where('userId', 'in', userIds)
+    .execute()
+  return new Set(rows.map((row) => row.userId))
+}

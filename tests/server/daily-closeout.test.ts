@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sendDailyCloseouts } from '../../server/game/daily-closeout'
 import { evaluationPriceGrainMs } from '../../server/game/prediction-sql'
+import { foldRankingDays } from '../../server/game/ranking-days'
 import type { Mail } from '../../server/mail/mailer'
 import { formatLongDate } from '../../src/domain/date-format'
 import { formatTtc } from '../../src/domain/number-format'
@@ -208,5 +210,39 @@ describe.each(dialects)('the daily closeout by e-mail and push on %s', (dialect)
 
     await advanceTo(server, server.clock.now() + 30 * 60_000)
     expect(gretasBrowser.received()).toHaveLength(1)
+  })
+})
+
+describe.each(dialects)('a pass of the daily closeout on %s', (dialect) => {
+  let server: TestServer
+  let pushService: RecordingServer
+  beforeAll(async () => {
+    pushService = await startRecordingServer()
+    pushService.reply('POST', { status: 201, body: '' })
+    server = await startTestServer(dialect, { env: { PUSH_ENDPOINT_ORIGINS: pushService.url } })
+  })
+  afterAll(async () => {
+    await server?.stop()
+    await pushService?.close()
+  })
+
+  it('works out and counts no closeout for a player who wants it only as a push and has no browser', async () => {
+    const [withBrowser, without] = [await signUpPlayer(server), await signUpPlayer(server)]
+    const browser = newPushBrowser(pushService)
+    expect((await withBrowser.client.put('/v1/push/subscription', browser.subscription)).status).toBe(204)
+    for (const player of [withBrowser, without]) {
+      const asked = await player.client.patch('/v1/users/me/settings', {
+        notifications: { dailyCloseout: { email: false, push: true } },
+      })
+      expect(asked.status).toBe(200)
+    }
+    // both signed up today (their grant is what happened to them); the day's jobs have run
+    const midnight = nextLocalTime(server.clock.now(), '00:00')
+    await advanceTo(server, midnight - 60_000)
+    // after midnight the rankings are folded, and one pass sends the closeouts (the job's, called here)
+    server.clock.advance(5 * 60_000 + 60_000)
+    await foldRankingDays(server.ctx, server.clock.now())
+    expect(await sendDailyCloseouts(server.ctx, server.clock.now())).toBe(1)
+    expect(browser.received()).toHaveLength(1)
   })
 })
