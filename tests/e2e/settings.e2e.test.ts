@@ -4,8 +4,8 @@ import type { PushPayload, PushSubscriptionBody } from '../../src/api/push'
 import type { AuthUser } from '../../src/api/users'
 import { HttpClient } from '../support/http-client'
 import { nextLocalTime } from '../support/polls'
-import { newPushBrowser } from '../support/push-browser'
-import { type RecordingServer, startRecordingServer } from '../support/recording-server'
+import { newPushBrowser, startPushService } from '../support/push-browser'
+import type { RecordingServer } from '../support/recording-server'
 import {
   checkA11y,
   collectPageIssues,
@@ -27,8 +27,7 @@ import {
 
 let pushService: RecordingServer
 beforeAll(async () => {
-  pushService = await startRecordingServer()
-  pushService.reply('POST', { status: 201, body: '' })
+  pushService = await startPushService()
 })
 afterAll(() => pushService?.close())
 

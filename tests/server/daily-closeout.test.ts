@@ -21,8 +21,8 @@ import {
   PricedMarket,
   pricedMarket,
 } from '../support/polls'
-import { newPushBrowser } from '../support/push-browser'
-import { type RecordingServer, startRecordingServer } from '../support/recording-server'
+import { newPushBrowser, startPushService } from '../support/push-browser'
+import type { RecordingServer } from '../support/recording-server'
 import { startTestServer, type TestServer } from '../support/test-server'
 
 /**
@@ -35,8 +35,7 @@ describe.each(dialects)('the daily closeout by e-mail and push on %s', (dialect)
   let pushService: RecordingServer
   let monday: number
   beforeAll(async () => {
-    pushService = await startRecordingServer()
-    pushService.reply('POST', { status: 201, body: '' })
+    pushService = await startPushService()
     server = await startTestServer(dialect, {
       market: (simulated) => new PricedMarket(simulated),
       env: { PUSH_ENDPOINT_ORIGINS: pushService.url },
@@ -217,8 +216,7 @@ describe.each(dialects)('a pass of the daily closeout on %s', (dialect) => {
   let server: TestServer
   let pushService: RecordingServer
   beforeAll(async () => {
-    pushService = await startRecordingServer()
-    pushService.reply('POST', { status: 201, body: '' })
+    pushService = await startPushService()
     server = await startTestServer(dialect, { env: { PUSH_ENDPOINT_ORIGINS: pushService.url } })
   })
   afterAll(async () => {

@@ -5,8 +5,8 @@ import { type SignedUp, signUpPlayer } from '../support/accounts'
 import { dialects } from '../support/databases'
 import { HttpClient } from '../support/http-client'
 import { metricSample } from '../support/metrics-text'
-import { newPushBrowser, type PushBrowser } from '../support/push-browser'
-import { type RecordingServer, startRecordingServer } from '../support/recording-server'
+import { newPushBrowser, type PushBrowser, startPushService } from '../support/push-browser'
+import type { RecordingServer } from '../support/recording-server'
 import { startTestServer, type TestServer } from '../support/test-server'
 
 /**
@@ -18,8 +18,7 @@ describe.each(dialects)('web push on %s', (dialect) => {
   let pushService: RecordingServer
   let server: TestServer
   beforeAll(async () => {
-    pushService = await startRecordingServer()
-    pushService.reply('POST', { status: 201, body: '' })
+    pushService = await startPushService()
     server = await startTestServer(dialect, { env: { PUSH_ENDPOINT_ORIGINS: pushService.url } })
   })
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import { createECDH, randomBytes } from 'node:crypto'
 import ece from 'http_ece'
 import type { PushPayload, PushSubscriptionBody } from '../../src/api/push'
-import type { RecordedRequest, RecordingServer } from './recording-server'
+import { type RecordedRequest, type RecordingServer, startRecordingServer } from './recording-server'
 
 /**
  * A browser's side of web push, as RFC 8291 has it: its own P-256 key pair and auth secret, and a
@@ -33,4 +33,11 @@ export function newPushBrowser(pushService: RecordingServer): PushBrowser {
           .toString('utf8'),
       ) as PushPayload,
   }
+}
+
+/** A stand-in push service that takes every message (201); give its url to PUSH_ENDPOINT_ORIGINS. */
+export async function startPushService(): Promise<RecordingServer> {
+  const service = await startRecordingServer()
+  service.reply('POST', { status: 201, body: '' })
+  return service
 }
