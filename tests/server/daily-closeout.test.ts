@@ -21,9 +21,9 @@ import {
   PricedMarket,
   pricedMarket,
 } from '../support/polls'
-import { newPushBrowser, startPushService } from '../support/push-browser'
+import { newPushBrowser, type PushTestServer, startServerWithPushService } from '../support/push-browser'
 import type { RecordingServer } from '../support/recording-server'
-import { startTestServer, type TestServer } from '../support/test-server'
+import type { TestServer } from '../support/test-server'
 
 /**
  * Settings' "Daily closeout by e-mail": once a day of the game's zone has ended and its rankings are
@@ -31,22 +31,19 @@ import { startTestServer, type TestServer } from '../support/test-server'
  * else does, and nobody gets a closeout of a day when nothing happened to them.
  */
 describe.each(dialects)('the daily closeout by e-mail and push on %s', (dialect) => {
+  let started: PushTestServer
   let server: TestServer
   let pushService: RecordingServer
   let monday: number
   beforeAll(async () => {
-    pushService = await startPushService()
-    server = await startTestServer(dialect, {
+    started = await startServerWithPushService(dialect, {
       market: (simulated) => new PricedMarket(simulated),
-      env: { PUSH_ENDPOINT_ORIGINS: pushService.url },
     })
+    ;({ server, pushService } = started)
     monday = nextLocalTime(server.clock.now(), '09:00', [1])
     await advanceTo(server, monday)
   })
-  afterAll(async () => {
-    await server?.stop()
-    await pushService?.close()
-  })
+  afterAll(() => started?.stop())
 
   const closeoutsTo = (player: SignedUp) =>
     server.mailer.sent.filter(
@@ -213,16 +210,14 @@ describe.each(dialects)('the daily closeout by e-mail and push on %s', (dialect)
 })
 
 describe.each(dialects)('a pass of the daily closeout on %s', (dialect) => {
+  let started: PushTestServer
   let server: TestServer
   let pushService: RecordingServer
   beforeAll(async () => {
-    pushService = await startPushService()
-    server = await startTestServer(dialect, { env: { PUSH_ENDPOINT_ORIGINS: pushService.url } })
+    started = await startServerWithPushService(dialect)
+    ;({ server, pushService } = started)
   })
-  afterAll(async () => {
-    await server?.stop()
-    await pushService?.close()
-  })
+  afterAll(() => started?.stop())
 
   it('works out and counts no closeout for a player who wants it only as a push and has no browser', async () => {
     const [withBrowser, without] = [await signUpPlayer(server), await signUpPlayer(server)]

@@ -5,9 +5,14 @@ import { type SignedUp, signUpPlayer } from '../support/accounts'
 import { dialects } from '../support/databases'
 import { HttpClient } from '../support/http-client'
 import { metricSample } from '../support/metrics-text'
-import { newPushBrowser, type PushBrowser, startPushService } from '../support/push-browser'
+import {
+  newPushBrowser,
+  type PushBrowser,
+  type PushTestServer,
+  startServerWithPushService,
+} from '../support/push-browser'
 import type { RecordingServer } from '../support/recording-server'
-import { startTestServer, type TestServer } from '../support/test-server'
+import type { TestServer } from '../support/test-server'
 
 /**
  * Settings' "Important messages as push notification": a browser subscribes for the signed-in player;
@@ -15,16 +20,14 @@ import { startTestServer, type TestServer } from '../support/test-server'
  * server's VAPID key; signing out, a push service that forgot the browser, or turning push off ends it.
  */
 describe.each(dialects)('web push on %s', (dialect) => {
+  let started: PushTestServer
   let pushService: RecordingServer
   let server: TestServer
   beforeAll(async () => {
-    pushService = await startPushService()
-    server = await startTestServer(dialect, { env: { PUSH_ENDPOINT_ORIGINS: pushService.url } })
+    started = await startServerWithPushService(dialect)
+    ;({ server, pushService } = started)
   })
-  afterAll(async () => {
-    await server?.stop()
-    await pushService?.close()
-  })
+  afterAll(() => started?.stop())
 
   const subscribe = (player: SignedUp, subscription: PushSubscriptionBody) =>
     player.client.put(pushSubscriptionPath, subscription)

@@ -1,7 +1,9 @@
 import { createECDH, randomBytes } from 'node:crypto'
 import ece from 'http_ece'
 import type { PushPayload, PushSubscriptionBody } from '../../src/api/push'
+import type { TestDialect } from './databases'
 import { type RecordedRequest, type RecordingServer, startRecordingServer } from './recording-server'
+import { startTestServer, type TestServer, type TestServerOptions } from './test-server'
 
 /**
  * A browser's side of web push, as RFC 8291 has it: its own P-256 key pair and auth secret, and a
@@ -40,4 +42,31 @@ export async function startPushService(): Promise<RecordingServer> {
   const service = await startRecordingServer()
   service.reply('POST', { status: 201, body: '' })
   return service
+}
+
+/** A test server whose players' browsers subscribe at a stand-in push service of its own. */
+export interface PushTestServer {
+  readonly server: TestServer
+  readonly pushService: RecordingServer
+  /** stops the server and the push service */
+  stop(): Promise<void>
+}
+
+export async function startServerWithPushService(
+  dialect: TestDialect,
+  options: TestServerOptions = {},
+): Promise<PushTestServer> {
+  const pushService = await startPushService()
+  const server = await startTestServer(dialect, {
+    ...options,
+    env: { ...options.env, PUSH_ENDPOINT_ORIGINS: pushService.url },
+  })
+  return {
+    server,
+    pushService,
+    async stop() {
+      await server.stop()
+      await pushService.close()
+    },
+  }
 }
