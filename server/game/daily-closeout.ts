@@ -42,17 +42,17 @@ export async function sendDailyCloseouts(
   const dayLabel = formatLongDate(day.start, timeZone)
   let sent = 0
   const claimed = await claim(ctx.db, due, day)
-  const asked = claimed.map((player) => ({
-    player,
-    channels: newsChannels(settingsOf(player).notifications.dailyCloseout, player.emailConfirmedAt !== null),
-  }))
-  // a push needs a browser: a player who wants the closeout only as a push and has none costs no results
+  // a push needs a subscribed browser: without one, a push-only player costs no day's results
   const browsers = await playersWithBrowsers(
     ctx.db,
-    asked.filter(({ channels }) => channels.push).map(({ player }) => player.id),
+    claimed.map((player) => player.id),
   )
-  for (const [index, { player, channels: wanted }] of asked.entries()) {
-    const channels = { mail: wanted.mail, push: wanted.push && browsers.has(player.id) }
+  for (const [index, player] of claimed.entries()) {
+    const wanted = newsChannels(
+      settingsOf(player).notifications.dailyCloseout,
+      player.emailConfirmedAt !== null,
+    )
+    const channels = { ...wanted, push: wanted.push && browsers.has(player.id) }
     if (!channels.mail && !channels.push) continue
     const news = closeoutNews(dayLabel, await dayResults(ctx.db, player.id, day))
     if (!news) continue

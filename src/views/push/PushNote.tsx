@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react'
+import type { ReactNode } from 'react'
 import { styled } from 'styled-system/jsx'
 import type { ActorRefFrom } from 'xstate'
 import { type PushMachine, type PushState, selectPushError, selectPushState } from '~/machines/push.machine'
@@ -24,10 +25,17 @@ const actions: Partial<Record<PushState, { readonly label: string; readonly even
 }
 
 /**
- * Under the "as push notification" switches: whether this browser shows them, and the one click the
- * browser needs before it may ask the player (or a retry after a failure).
+ * Under the "as push notification" switches (and in the dashboard's offer): whether this browser shows
+ * them, and the one click the browser needs before it may ask the player (or a retry after a failure);
+ * `children` are further buttons beside that click (the offer's "Not now").
  */
-export function PushNote({ push }: { readonly push: ActorRefFrom<PushMachine> }) {
+export function PushNote({
+  push,
+  children,
+}: {
+  readonly push: ActorRefFrom<PushMachine>
+  readonly children?: ReactNode
+}) {
   const state = useSelector(push, selectPushState)
   const error = useSelector(push, selectPushError)
   if (state === 'idle') return null
@@ -36,16 +44,15 @@ export function PushNote({ push }: { readonly push: ActorRefFrom<PushMachine> })
     <styled.div display="flex" flexDirection="column" gap="2" fontSize="sm" color="fg.muted">
       <p role="status">{texts[state]}</p>
       {state === 'failed' && error && <p>{`The browser said: ${error}`}</p>}
-      {action && (
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          alignSelf="flex-start"
-          onClick={() => push.send(action.event)}
-        >
-          {action.label}
-        </Button>
+      {(action || children) && (
+        <styled.div display="flex" flexWrap="wrap" gap="2">
+          {action && (
+            <Button type="button" variant="outline" size="sm" onClick={() => push.send(action.event)}>
+              {action.label}
+            </Button>
+          )}
+          {children}
+        </styled.div>
       )}
     </styled.div>
   )
