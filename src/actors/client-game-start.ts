@@ -21,7 +21,7 @@ import { followChange, startGameLinks } from './client-links'
 import { domainStores } from './domain-stores'
 import { gameReadsFor } from './game-reads'
 import type { Notifier } from './notifier'
-import { refreshedCredentials, refreshSession } from './session.actors'
+import { lookUpSession, refreshedCredentials } from './session.actors'
 import { provideSocket, type SocketDeps } from './socket.actors'
 import { provideStateFetch } from './state-fetch.actors'
 import { linkStateToGroups } from './state-links'
@@ -90,7 +90,7 @@ export function createGame(deps: GameStartDeps) {
   )
   const boot = createActor(
     provideAppBoot(appBootMachine, {
-      fetchAuthUser: async () => ({ loggedIn: (await refreshSession(session)).context.announced.loggedIn }),
+      fetchAuthUser: async () => ({ loggedIn: (await lookUpSession(session)).context.announced.loggedIn }),
       refreshAuthUser: () => session.send({ type: 'session.refresh', force: true }),
       loaders: { ...defaultStoreLoaders(reads), ...deps.loaders },
       stores: { ...stores, ...deps.stores },

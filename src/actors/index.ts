@@ -94,7 +94,13 @@ export {
   startServiceWorker,
   type WorkboxLike,
 } from './service-worker.actors'
-export { provideSession, refreshedCredentials, refreshSession, routeBySession } from './session.actors'
+export {
+  lookUpSession,
+  provideSession,
+  refreshedCredentials,
+  refreshSession,
+  routeBySession,
+} from './session.actors'
 export { listenToSocket, provideSocket, socketClientOptions } from './socket.actors'
 export { provideStateFetch, requestState, stateCallUnderPolicy } from './state-fetch.actors'
 export { loadRecentChampions, provideRecentChampions } from './store.actors'

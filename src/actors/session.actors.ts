@@ -94,10 +94,22 @@ export function provideSession(machine: SessionMachine, deps: SessionDeps) {
 
 type SessionActor = ActorRefFrom<SessionMachine>
 
+const settled = (session: SessionActor) =>
+  waitFor(session, (snapshot) => !snapshot.matches('fetching') && !snapshot.matches('starting'))
+
 /** Asks the session for the auth info (forced) and waits for the answer; a running fetch is reused. */
 export async function refreshSession(session: SessionActor): Promise<SnapshotFrom<SessionMachine>> {
   session.send({ type: 'session.refresh', force: true })
-  return waitFor(session, (snapshot) => !snapshot.matches('fetching') && !snapshot.matches('starting'))
+  return settled(session)
+}
+
+/**
+ * The session once it knows who is there: asks for the auth info only when nobody has answered yet
+ * (the page's start-up and the game's boot both need it; whichever comes second reuses the answer).
+ */
+export async function lookUpSession(session: SessionActor): Promise<SnapshotFrom<SessionMachine>> {
+  session.send({ type: 'session.refresh' })
+  return settled(session)
 }
 
 /** The socket's `refreshUser`: the refreshed credentials, or a rejection when nobody is signed in. */

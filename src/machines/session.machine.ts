@@ -103,11 +103,18 @@ export const sessionMachine = sessionSetup
     initial: 'starting',
     states: {
       starting: {
-        always: [{ guard: 'isLoggedIn', target: 'loggedIn' }, { target: 'guest' }],
+        always: [{ guard: 'isLoggedIn', target: 'loggedIn' }, { target: 'guest.unknown' }],
       },
       guest: {
+        // a guest nobody has looked up yet (the page has just started, or the last look-up failed) is
+        // looked up on any refresh; a guest the server named as such only on a forced one, so the
+        // boot's "look up unless known" reuses the start-up's answer instead of asking again
+        initial: 'unknown',
+        states: {
+          unknown: { on: { 'session.refresh': '#session.fetching' } },
+          known: { on: { 'session.refresh': { guard: 'isForced', target: '#session.fetching' } } },
+        },
         on: {
-          'session.refresh': 'fetching',
           'session.login': 'signingIn',
         },
       },
@@ -141,7 +148,7 @@ export const sessionMachine = sessionSetup
             {
               // the server ended the session (expired, logged out elsewhere): the same as a logout here
               guard: 'isLoggedIn',
-              target: 'guest',
+              target: 'guest.known',
               actions: [
                 'resetToGuest',
                 'clearStoredVotes',
@@ -151,7 +158,7 @@ export const sessionMachine = sessionSetup
               ],
             },
             {
-              target: 'guest',
+              target: 'guest.known',
               actions: ['announce', { type: 'routeBySession', params: ({ context }) => routingOf(context) }],
             },
           ],
@@ -165,7 +172,8 @@ export const sessionMachine = sessionSetup
               ],
             },
             {
-              target: 'guest',
+              // nobody answered: the next refresh of any kind asks again
+              target: 'guest.unknown',
               actions: [
                 { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
                 { type: 'notify', params: notices.authInfoFailed },
@@ -198,7 +206,7 @@ export const sessionMachine = sessionSetup
           // no notice: the sign-in form, the one sender of session.login, shows the refusal beside
           // its fields (a toast said the same words a second time)
           onError: {
-            target: 'guest',
+            target: 'guest.known',
             actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
           },
         },
@@ -215,8 +223,8 @@ export const sessionMachine = sessionSetup
         invoke: {
           id: 'postLogout',
           src: 'postLogout',
-          onDone: 'guest',
-          onError: 'guest',
+          onDone: 'guest.known',
+          onError: 'guest.known',
         },
       },
     },

@@ -38,7 +38,10 @@ export interface SessionContext {
 }
 
 export type SessionEvent =
-  /** fetches the auth info; when already signed in only if forced (boot, the 10 s refresh, the socket) */
+  /**
+   * fetches the auth info unless the session knows who is there (a signed-in player, or a guest the
+   * server named as such); forced, always (the sign-in page, the 10 s refresh, the socket)
+   */
   | { readonly type: 'session.refresh'; readonly force?: boolean }
   | ({ readonly type: 'session.login' } & Credentials)
   /** back to the guest, clears the stored votes and tagged messages, posts the logout */

@@ -35,10 +35,13 @@ function expectedOutputs(from: AnyMachineSnapshot | undefined, event: AnyEventOb
   const context = contextOf(from)
   switch (event.type) {
     case 'session.refresh':
-      return at === 'guest' || (at === 'loggedIn' && event.force) ? [{ call: 'fetchAuthInfo' }] : []
+      // unforced only while nobody has said who is there (start-up, a failed look-up)
+      return at === 'guest.unknown' || ((at === 'guest.known' || at === 'loggedIn') && event.force)
+        ? [{ call: 'fetchAuthInfo' }]
+        : []
     case 'session.login':
       // a guest signs in, also while an auth-info lookup is still running (the credentials win)
-      return at === 'guest' || (at === 'fetching' && !loggedIn(from))
+      return at?.startsWith('guest.') || (at === 'fetching' && !loggedIn(from))
         ? [{ call: 'signIn', input: credentials }]
         : []
     case 'session.logout':
@@ -73,7 +76,7 @@ function expectedOutputs(from: AnyMachineSnapshot | undefined, event: AnyEventOb
 export const sessionModel: PathModel = {
   name: 'session',
   summary:
-    'The auth session (spec §3 guest placeholder, §4 "Login", §2 rules 1 to 3): auth info (forced), sign-in, logout (local first), first-time routing; every change of who is signed in told to listeners.',
+    'The auth session (spec §3 guest placeholder, §4 "Login", §2 rules 1 to 3): the auth info, looked up once and again only when forced, sign-in, logout (local first), first-time routing; every change of who is signed in told to listeners.',
   machine: sessionMachine,
   input: {},
   events: [
@@ -95,7 +98,7 @@ export const sessionModel: PathModel = {
     const context = contextOf(snapshot)
     const who = loggedIn(snapshot) ? `alice${routingOf(context).firstTime ? ', first-time' : ''}` : 'guest'
     const facts = [
-      ...(stateName(snapshot) === who ? [] : [who]),
+      ...(stateName(snapshot).split('.')[0] === who ? [] : [who]),
       ...(context.error ? ['last call failed'] : []),
     ]
     return facts.length ? `${stateName(snapshot)} (${facts.join(', ')})` : stateName(snapshot)

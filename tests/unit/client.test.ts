@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { AnyActorRef } from 'xstate'
-import { type Client, createClient, type ErrorReport, memoryStorage, storageKeys } from '~/actors'
+import { type AnyActorRef, waitFor } from 'xstate'
+import {
+  type Client,
+  createClient,
+  type ErrorReport,
+  lookUpSession,
+  memoryStorage,
+  storageKeys,
+} from '~/actors'
 import { socketPayloads } from '~/actors/socket-payloads'
 import { storeNames } from '~/machines/app-boot.types'
 import { selectHasBet, selectPolls } from '~/machines/polls.machine'
@@ -70,6 +77,36 @@ describe('createClient', () => {
     await guest.client.ready
     for (const name of storeNames) expect(stateOf(guest.client, name), name).toBe('uninitialized')
     expect(guest.calls).toEqual(['authInfo'])
+  })
+
+  it('asks for the auth info once at start, whichever of the page and the game’s boot asks first', async () => {
+    const settled = (client: Client) => waitFor(client.session, (snapshot) => !snapshot.matches('fetching'))
+    // as main.tsx: the page looks up who is there before it mounts, the game's boot when it is imported
+    const pageFirst = build({ api: memoryApi({ authInfo: refused(401) }) })
+    expect((await lookUpSession(pageFirst.client.session)).matches('guest')).toBe(true)
+    await pageFirst.client.ready
+    await settled(pageFirst.client)
+    expect(pageFirst.calls).toEqual(['authInfo'])
+
+    const bootFirst = build({ api: memoryApi({ authInfo: refused(401) }) })
+    await bootFirst.client.ready
+    await settled(bootFirst.client)
+    expect((await lookUpSession(bootFirst.client.session)).matches('guest')).toBe(true)
+    expect(bootFirst.calls).toEqual(['authInfo'])
+    // entering the sign-in page still asks again (spec §2)
+    bootFirst.client.refreshUser()
+    await settled(bootFirst.client)
+    expect(bootFirst.calls).toEqual(['authInfo', 'authInfo'])
+
+    const player = build()
+    expect((await lookUpSession(player.client.session)).matches('loggedIn')).toBe(true)
+    await allReady(player.client)
+    // the second auth info is the tagged messages' store, which reads the player's tagged messages there
+    expect(player.calls.filter((name) => name === 'authInfo' || name === 'settings')).toEqual([
+      'authInfo',
+      'settings',
+      'authInfo',
+    ])
   })
 
   it('imports the game lazily: its actors are there once `ready` settled, session changes wait for it', async () => {

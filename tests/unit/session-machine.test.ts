@@ -77,7 +77,7 @@ describe('the guest placeholder', () => {
 describe('the session machine', () => {
   it('starts as the guest and becomes the user the auth info names', async () => {
     const { actor, fetches, log } = start()
-    expect(actor.getSnapshot().value).toBe('guest')
+    expect(actor.getSnapshot().value).toEqual({ guest: 'unknown' })
     expect(actor.getSnapshot().context.user).toBe(guestUser)
     actor.send({ type: 'session.refresh' })
     expect(actor.getSnapshot().value).toBe('fetching')
@@ -92,8 +92,28 @@ describe('the session machine', () => {
     actor.send({ type: 'session.refresh', force: true })
     fetches[0]?.resolve(null)
     await settle()
-    expect(actor.getSnapshot().value).toBe('guest')
+    expect(actor.getSnapshot().value).toEqual({ guest: 'known' })
     expect(log).toEqual([{ route: { loggedIn: false, firstTime: false } }])
+  })
+
+  it('looks a guest up again only when forced once the server has answered; after a failure on any ask', async () => {
+    const { actor, fetches } = start()
+    actor.send({ type: 'session.refresh' })
+    fetches[0]?.reject(new ApiError(0, 'network_error', 'The server could not be reached.'))
+    await settle()
+    expect(actor.getSnapshot().value).toEqual({ guest: 'unknown' })
+    // nobody answered: the next look-up asks again
+    actor.send({ type: 'session.refresh' })
+    expect(fetches).toHaveLength(2)
+    fetches[1]?.resolve(null)
+    await settle()
+    // the server said nobody is signed in: a look-up (the game's boot after the page's) takes that
+    actor.send({ type: 'session.refresh' })
+    expect(fetches).toHaveLength(2)
+    expect(actor.getSnapshot().value).toEqual({ guest: 'known' })
+    // entering the sign-in page forces it (another tab may have signed in)
+    actor.send({ type: 'session.refresh', force: true })
+    expect(fetches).toHaveLength(3)
   })
 
   it('fetches again when signed in only if forced; a running fetch answers the second ask', async () => {
@@ -127,7 +147,7 @@ describe('the session machine', () => {
     actor.send({ type: 'session.refresh', force: true })
     fetches[0]?.resolve(null)
     await settle()
-    expect(actor.getSnapshot()).toMatchObject({ value: 'guest', context: { user: guestUser } })
+    expect(actor.getSnapshot()).toMatchObject({ value: { guest: 'known' }, context: { user: guestUser } })
     expect(log).toEqual([
       'clearStoredVotes',
       'clearStoredTaggedMessages',
@@ -153,7 +173,7 @@ describe('the session machine', () => {
     actor.send({ type: 'session.login', login: 'alice', password: 'wrong password' })
     signIns[0]?.reject(wrong)
     await settle()
-    expect(actor.getSnapshot()).toMatchObject({ value: 'guest', context: { error: wrong } })
+    expect(actor.getSnapshot()).toMatchObject({ value: { guest: 'known' }, context: { error: wrong } })
     expect(log).toEqual([])
   })
 
@@ -171,7 +191,7 @@ describe('the session machine', () => {
     ])
     logouts[0]?.reject(new Error('offline'))
     await settle()
-    expect(actor.getSnapshot().value).toBe('guest')
+    expect(actor.getSnapshot().value).toEqual({ guest: 'known' })
   })
 
   it('logs out while a refresh runs, and the refresh no longer counts', async () => {
