@@ -7,6 +7,7 @@ import {
   sidePotsOf,
 } from './parimutuel'
 import type { PollOutcome } from './poll-phase'
+import { parseWager, type WagerInput, wagerProblem } from './wager'
 
 /** The sides in the order a poll card lists them. */
 export const pollSides: readonly PollOutcome[] = ['up', 'flat', 'down']
@@ -41,4 +42,27 @@ export function ownBetPayoutNow(results: PotsInTtc, side: PollOutcome, stakeTtc:
   const pots = sidePotsOf(results)
   const stake = Math.round(stakeTtc * 100)
   return (inPot ? payoutOfPlaced(pots, side, stake) : payoutIfAdded(pots, side, stake)) / 100
+}
+
+/** A bet the form would place: its side, its stake and what it would pay if the side won (TTC). */
+export interface BetPreview {
+  readonly side: PollOutcome
+  readonly stake: number
+  readonly payout: number
+}
+
+/**
+ * What the bet form's side and wager would pay if placed now and the side won, from the pot as it
+ * stands; undefined until they make a bet the game takes (a side, a valid wager within the balance).
+ */
+export function wagerPayoutPreview(
+  results: PotsInTtc,
+  side: PollOutcome | undefined,
+  wager: WagerInput,
+  balance: number,
+): BetPreview | undefined {
+  const stake = parseWager(wager)
+  if (side === undefined || stake === undefined || wagerProblem(wager, balance) !== undefined)
+    return undefined
+  return { side, stake, payout: ownBetPayoutNow(results, side, stake, false) }
 }

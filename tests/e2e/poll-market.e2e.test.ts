@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { Poll, PollResults } from '../../src/api/polls'
 import { formatDecimal, formatTtc } from '../../src/domain/number-format'
-import { ownBetPayoutNow, sideOdds } from '../../src/domain/poll-market'
+import { ownBetPayoutNow, sideOdds, wagerPayoutPreview } from '../../src/domain/poll-market'
+import { betPreviewText } from '../../src/views/polls/poll-texts'
 import {
   checkA11y,
   collectPageIssues,
@@ -17,8 +18,8 @@ import type { E2ePlayer } from './support/players'
 /**
  * Issue 17 points 6 and 2: a poll reads like a market and a bet answers. On Bitcoin's polls (its
  * market always trades), at phone and desktop sizes: the card shows when the poll is judged, what
- * flat means, the pot per side and what 1 TTC pays per side; a quick amount fills the wager; the bet
- * answers with the stake and what it would pay now, and the card then shows the bet, not Place bet.
+ * flat means, the pot per side and what 1 TTC pays per side; a quick amount fills the wager and the
+ * dialog says what the bet would pay; the bet answers with the stake and what it would pay now, and the card then shows the bet, not Place bet.
  */
 const bitcoin = 99979
 const started = setUpE2eSession({ env: { ALPHA_POLL_TITLES: String(bitcoin) } })
@@ -78,6 +79,10 @@ describe.each([
     await dialog.getByText('Up', { exact: true }).click()
     await dialog.getByRole('group', { name: 'Quick amounts' }).getByRole('button', { name: '25 TTC' }).click()
     expect(await dialog.getByRole('textbox', { name: 'Wager (TTC)' }).inputValue()).toBe('25.00')
+    // before it is placed: what it would pay, from the same pot
+    const preview = wagerPayoutPreview(before, 'up', '25.00', 100)
+    if (!preview) throw new Error('25 TTC on Up makes no bet')
+    await dialog.getByRole('status').getByText(betPreviewText(preview)).waitFor()
     expect(await checkA11y(page), `axe on the bet dialog at ${viewport.width} px`).toEqual([])
     const voted = page.waitForResponse(
       (response) =>

@@ -11,7 +11,7 @@ import {
   settlePot,
   sidePotsOf,
 } from '../../src/domain/parimutuel'
-import { ownBetPayoutNow, sideOdds } from '../../src/domain/poll-market'
+import { ownBetPayoutNow, sideOdds, wagerPayoutPreview } from '../../src/domain/poll-market'
 import { pollOutcome, pollPhase } from '../../src/domain/poll-phase'
 
 describe('parimutuel settlement', () => {
@@ -218,5 +218,17 @@ describe('a poll as a market (the card’s figures)', () => {
     // kept here only: my 10 joins the down side, 50 over 20
     expect(ownBetPayoutNow(results, 'down', 10, false)).toBe(25)
     expect(ownBetPayoutNow(results, 'flat', 0.5, false)).toBe(40.5)
+  })
+
+  it('previews what the bet form’s side and wager would pay, once they make a bet the game takes', () => {
+    // 10 down joins the pot: 50 over 20
+    expect(wagerPayoutPreview(results, 'down', '10', 100)).toEqual({ side: 'down', stake: 10, payout: 25 })
+    // a decimal comma: 10.50 down, 50.50 over 20.50, rounded down to a hundredth
+    expect(wagerPayoutPreview(results, 'down', '10,50', 100)?.payout).toBe(25.86)
+    expect(wagerPayoutPreview(results, 'up', 10, 100)?.payout).toBe(12.5)
+    // no side yet, an empty, invalid or too large wager: nothing to say
+    expect(wagerPayoutPreview(results, undefined, '10', 100)).toBeUndefined()
+    for (const wager of ['', '0', 'ten', '1.555', '101'])
+      expect(wagerPayoutPreview(results, 'down', wager, 100), wager).toBeUndefined()
   })
 })

@@ -14,6 +14,7 @@ import {
 import { selectBalance, selectUserId } from '~/machines/ticker.select'
 import { useClient } from '~/views/client-context'
 import { Alert, Button, Spinner } from '~/views/ui'
+import { BetPayoutPreview } from './BetPayoutPreview'
 import { QuickAmounts } from './QuickAmounts'
 import { VoteChoice } from './VoteChoice'
 import { WagerField } from './WagerField'
@@ -72,6 +73,7 @@ export function BetForm({ dialog }: BetFormProps) {
         onPick={(next) => dialog.send({ type: 'betDialog.wagerChanged', wager: next })}
         disabled={locked}
       />
+      <BetPayoutPreview dialog={dialog} />
       <styled.div display="flex" justifyContent="flex-end" gap="3" flexWrap="wrap">
         <Button type="button" variant="outline" onClick={() => dialog.send({ type: 'betDialog.close' })}>
           {failed ? 'Close' : 'Cancel'}

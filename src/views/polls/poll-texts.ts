@@ -1,5 +1,6 @@
 import type { VoteValue } from '~/api/polls'
 import { formatDecimal, formatTtc } from '~/domain/number-format'
+import type { BetPreview } from '~/domain/poll-market'
 import type { PollPhase } from '~/domain/poll-phase'
 
 /** The polls' words: sides, phases and the moment each phase is about. */
@@ -29,6 +30,16 @@ export const bankTookPotText = (potTtc: number) =>
 /** What flat means on a poll card: 'within ±0.1 % of the base price'. */
 export const flatBandText = (flatBand: number) =>
   `within ±${formatDecimal(flatBand * 100, flatBand * 100 < 0.1 ? 2 : 1)} % of the base price`
+
+/**
+ * What the bet being made would pay if its side won, before it is placed: against the stake, since a
+ * side everybody is on pays back little more than the stake (or only the stake).
+ */
+export function betPreviewText({ side, stake, payout }: BetPreview) {
+  const gain = Math.round((payout - stake) * 100) / 100
+  const beyond = gain > 0 ? `${formatTtc(gain)} more than your stake` : 'only your stake back'
+  return `If ${voteLabels[side]} wins, this bet would pay ${formatTtc(payout)} (${beyond}) as the pot stands now.`
+}
 
 /** What the player's bet would pay now if its side won, on the card and in the bet's answer. */
 export const paysNowText = (side: VoteValue, payout: number) =>

@@ -281,6 +281,58 @@ describe('the bet dialog (spec §5, §8)', () => {
     ])
   })
 
+  it('previews what the side and wager would pay before the bet is placed, against the stake', async () => {
+    const results = {
+      numUsersBetUp: 2,
+      numUsersBetFlat: 0,
+      numUsersBetDown: 1,
+      totalTtcBet: 40,
+      ttcBetUp: 30,
+      ttcBetFlat: 0,
+      ttcBetDown: 10,
+    }
+    show('/polls', memoryApi({ polls: () => [pollAt(1, apple, Date.now() - hour, { results })] }))
+    const { user, dialog } = await openBetDialog('Apple')
+    const preview = within(dialog).getByRole('status')
+    expect(preview.textContent).toBe('')
+    await user.click(within(dialog).getByRole('radio', { name: 'Down' }))
+    // a side without a wager says nothing yet
+    expect(preview.textContent).toBe('')
+    const wager = within(dialog).getByRole('textbox', { name: 'Wager (TTC)' })
+    await user.type(wager, '10')
+    // 10 down joins the pot: 50 over 20
+    expect(preview.textContent).toBe(
+      'If Down wins, this bet would pay 25.00 TTC (15.00 TTC more than your stake) as the pot stands now.',
+    )
+    await user.click(within(dialog).getByRole('radio', { name: 'Up' }))
+    expect(preview.textContent).toBe(
+      'If Up wins, this bet would pay 12.50 TTC (2.50 TTC more than your stake) as the pot stands now.',
+    )
+    // more than the balance: no preview, the check says why on submit
+    await user.clear(wager)
+    await user.type(wager, '150')
+    expect(preview.textContent).toBe('')
+  })
+
+  it('says a side everybody is on pays only the stake back', async () => {
+    const results = {
+      numUsersBetUp: 1,
+      numUsersBetFlat: 0,
+      numUsersBetDown: 0,
+      totalTtcBet: 20,
+      ttcBetUp: 20,
+      ttcBetFlat: 0,
+      ttcBetDown: 0,
+    }
+    show('/polls', memoryApi({ polls: () => [pollAt(1, apple, Date.now() - hour, { results })] }))
+    const { user, dialog } = await openBetDialog('Apple')
+    await user.click(within(dialog).getByRole('radio', { name: 'Up' }))
+    await user.click(within(dialog).getByRole('button', { name: '10 TTC' }))
+    expect(within(dialog).getByRole('status').textContent).toBe(
+      'If Up wins, this bet would pay 10.00 TTC (only your stake back) as the pot stands now.',
+    )
+  })
+
   it('fills the wager with a quick amount, or the whole balance for Max', async () => {
     show('/polls', memoryApi({ polls: () => [pollAt(1, apple, Date.now() - hour)] }))
     const { user, dialog } = await openBetDialog('Apple')
