@@ -14,7 +14,12 @@ const notProvided = (name: string) => () => {
  */
 export const pushMachine = setup({
   types: {} as {
-    context: { error?: string; offerDeclined: boolean }
+    context: {
+      error?: string
+      offerDeclined: boolean
+      /** the player clicked Allow or Try again (not a subscription made on its own at sign-in) */
+      playerAsked: boolean
+    }
     events: PushEvent
     input: { readonly offerDeclined?: boolean } | undefined
   },
@@ -38,7 +43,7 @@ export const pushMachine = setup({
   delays: { subscribeTimeout: subscribeTimeoutMs },
 }).createMachine({
   id: 'push',
-  context: ({ input }) => ({ offerDeclined: input?.offerDeclined ?? false }),
+  context: ({ input }) => ({ offerDeclined: input?.offerDeclined ?? false, playerAsked: false }),
   initial: 'idle',
   on: {
     'push.wanted': { guard: 'isUnwanted', target: '.idle' },
@@ -63,7 +68,10 @@ export const pushMachine = setup({
     // A permission changed in the browser's site settings is read again: no reload needed.
     askable: {
       invoke: { src: 'watchPushAccess' },
-      on: { 'push.allow': 'subscribing', 'push.accessChanged': 'checking' },
+      on: {
+        'push.allow': { target: 'subscribing', actions: assign({ playerAsked: true }) },
+        'push.accessChanged': 'checking',
+      },
     },
     subscribing: {
       entry: assign({ error: undefined }),
@@ -94,7 +102,7 @@ export const pushMachine = setup({
       on: { 'push.accessChanged': 'checking' },
     },
     unsupported: {},
-    failed: { on: { 'push.retry': 'subscribing' } },
+    failed: { on: { 'push.retry': { target: 'subscribing', actions: assign({ playerAsked: true }) } } },
   },
 })
 
@@ -114,11 +122,19 @@ export type PushState =
 export const selectPushState = (snapshot: SnapshotFrom<PushMachine>) => snapshot.value as PushState
 
 /**
- * Whether the dashboard offers the player to allow notifications: while the browser may ask (or is
- * subscribing, or failed, which the offer then says), unless the player put the offer off.
+ * Whether the dashboard offers the player to allow notifications: while the browser may ask, and after
+ * the player's click while it is answered (subscribing, or failed, which the offer then says), unless
+ * the player put the offer off. A browser allowed before subscribes on its own at sign-in: that is
+ * no offer, nor is its failure (Settings says it, with Try again).
  */
-export const selectPushOffer = (snapshot: SnapshotFrom<PushMachine>) =>
-  !snapshot.context.offerDeclined && ['askable', 'subscribing', 'failed'].includes(selectPushState(snapshot))
+export const selectPushOffer = (snapshot: SnapshotFrom<PushMachine>) => {
+  const { offerDeclined, playerAsked } = snapshot.context
+  const state = selectPushState(snapshot)
+  return (
+    !offerDeclined &&
+    (state === 'askable' || (playerAsked && (state === 'subscribing' || state === 'failed')))
+  )
+}
 
 /** Why the last subscription failed, in the browser's words. */
 export const selectPushError = (snapshot: SnapshotFrom<PushMachine>) => snapshot.context.error

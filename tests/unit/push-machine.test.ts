@@ -167,6 +167,24 @@ describe('push notifications in this browser', () => {
     }
   })
 
+  it('offers nothing for a subscription the browser makes on its own, nor for its failure until the player retries', async () => {
+    // allowed before (granted): the browser subscribes at sign-in without a click
+    const { actor, want, offered, state, subscriptions } = start('granted')
+    await want(true)
+    expect(state()).toBe('subscribing')
+    expect(offered()).toBe(false)
+    subscriptions[0]?.reject(new Error('Registration failed - push service error'))
+    await settle()
+    expect(state()).toBe('failed')
+    expect(offered()).toBe(false)
+    // Try again in Settings is the player's click: its answer shows on the dashboard too
+    actor.send({ type: 'push.retry' })
+    expect(offered()).toBe(true)
+    subscriptions[1]?.reject(new Error('Registration failed - push service error'))
+    await settle()
+    expect(offered()).toBe(true)
+  })
+
   it('says unsupported where the browser has no push', async () => {
     const { state, want } = start('unsupported')
     await want(true)
