@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util'
 import { createContext } from './app'
 import { formatInvitationCode } from './auth/invitation-codes'
 import { createInvitationCodes } from './auth/invitations.repo'
+import { liftSuspension, suspendAccount } from './auth/suspension'
 import { ConfigError, loadConfig, loadDatabaseLocation } from './config'
 import { sqliteFileOf } from './db/connect'
 import { type BackupOutcome, backUpSqlite } from './db/sqlite-backup'
@@ -13,11 +14,16 @@ import { createLogger } from './logger'
 const usage = `Usage: npm run admin -- invite [--count N] [--days D]
        npm run admin -- verify-ledger
        npm run admin -- backup FILE
+       npm run admin -- suspend PLAYER
+       npm run admin -- unsuspend PLAYER
   invite          print N new single-use invitation codes (default 1), valid for D days (default 30)
   verify-ledger   recompute the ledger's and the settlements' hash chains and every balance from the
                   ledger: "ledger verified" with the counts (exit 0) or the first mismatch (exit 1)
   backup          copy the embedded SQLite database, while the server runs, to the new file FILE
-                  (PostgreSQL: use pg_dump)`
+                  (PostgreSQL: use pg_dump)
+  suspend         lock a player out (username or e-mail address): no sign-in, and every session of the
+                  account ends now; what they played stays
+  unsuspend       let a suspended player sign in again`
 
 /** Operator commands; they use the same configuration (DATABASE_URL, ALPHA_DATA_DIR) as the server. */
 function parse(argv: string[]) {
@@ -44,6 +50,8 @@ async function main(argv: string[]): Promise<number> {
   const { positionals, values } = parsed
   if (!values.help && positionals[0] === 'verify-ledger') return verifyBooks()
   if (!values.help && positionals[0] === 'backup') return backUp(positionals.slice(1))
+  if (!values.help && (positionals[0] === 'suspend' || positionals[0] === 'unsuspend'))
+    return changeSuspension(positionals[0], positionals.slice(1))
   if (values.help || positionals[0] !== 'invite') {
     console.log(usage)
     return values.help ? 0 : 2
@@ -101,6 +109,37 @@ function backUp(files: string[]): number {
   }
   console.log(`backup written: ${destination} (${outcome.bytes} bytes)`)
   return 0
+}
+
+async function changeSuspension(command: 'suspend' | 'unsuspend', players: string[]): Promise<number> {
+  if (players.length !== 1) {
+    console.error(`${command} needs one PLAYER (a username or an e-mail address)\n\n${usage}`)
+    return 2
+  }
+  const login = players[0] ?? ''
+  const ctx = await createContext(loadConfig(), {
+    log: createLogger('warn', guardedLogOutput(process.stdout)),
+  })
+  try {
+    const change =
+      command === 'suspend'
+        ? await suspendAccount(ctx.db, login, ctx.clock.now())
+        : await liftSuspension(ctx.db, login)
+    if (!change) {
+      console.error(`no player ${login}`)
+      return 2
+    }
+    const who = `${change.username} (id ${change.userId})`
+    if (command === 'unsuspend')
+      console.log(change.unchanged ? `${who} was not suspended` : `${who} may sign in again`)
+    else
+      console.log(
+        `${who} ${change.unchanged ? 'was suspended already' : 'is suspended'}: ${change.sessionsEnded} session(s) ended`,
+      )
+    return 0
+  } finally {
+    await ctx.db.destroy()
+  }
 }
 
 async function verifyBooks(): Promise<number> {

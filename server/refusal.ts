@@ -37,6 +37,7 @@ export type RefusalCode =
   | 'confirmation_failed'
   | 'sign_in_throttled'
   | 'email_confirmed'
+  | 'account_suspended'
   // invitation links
   | 'invitation_limit_reached'
   | 'group_invitation_forbidden'

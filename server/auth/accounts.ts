@@ -36,6 +36,7 @@ import { createSession, deleteUserSessions, type NewSession } from './sessions.r
 import { settingsOf, settingsUpdate } from './settings'
 import { clearSignInFailures } from './sign-in-failures.repo'
 import { verifyLink } from './signed-links'
+import { refuseIfSuspended } from './suspension'
 import { findUserByEmail, findUserById, findUserByLogin, findUserByUsername, insertUser } from './users.repo'
 
 const invalidCode = () =>
@@ -170,6 +171,7 @@ export async function signIn(ctx: AppContext, login: string, password: string) {
       : verifyAgainstDummy(password, ctx.config.scryptLogN),
   )
   if (!user || !ok) throw new Refusal('invalid_credentials', 'Wrong username, e-mail or password.')
+  refuseIfSuspended(user)
   return { user, session: await createSession(ctx.db, user.id, ctx.clock.now()) }
 }
 

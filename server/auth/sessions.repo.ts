@@ -5,6 +5,7 @@ import { isPostgres } from '../db/dialect'
 import { preparedQuery } from '../db/prepared-query'
 import type { SessionRow } from '../db/tables/sessions.table'
 import type { UserRow } from '../db/tables/users.table'
+import { isSuspended } from './suspension'
 import { newToken, sha256 } from './tokens'
 
 /** A session is dropped after 30 days without a request. */
@@ -125,7 +126,8 @@ export async function findSignedIn(db: Executor, token: string, now: number): Pr
     createdAt: sessionCreatedAt,
     lastSeenAt: sessionLastSeenAt,
   }
-  if (now - session.lastSeenAt > sessionIdleTimeoutMs) {
+  // a sign-in that raced an operator's suspension may have left a session: it ends here too
+  if (now - session.lastSeenAt > sessionIdleTimeoutMs || isSuspended(user)) {
     await db.deleteFrom('sessions').where('idHash', '=', idHash).execute()
     return undefined
   }
@@ -156,6 +158,8 @@ export async function deleteSession(db: Executor, token: string): Promise<void> 
   await db.deleteFrom('sessions').where('idHash', '=', sha256(token)).execute()
 }
 
-export async function deleteUserSessions(db: Executor, userId: number): Promise<void> {
-  await db.deleteFrom('sessions').where('userId', '=', userId).execute()
+/** Ends every session of an account; answers how many there were. */
+export async function deleteUserSessions(db: Executor, userId: number): Promise<number> {
+  const deleted = await db.deleteFrom('sessions').where('userId', '=', userId).executeTakeFirst()
+  return Number(deleted.numDeletedRows)
 }

@@ -31,6 +31,7 @@ export const refusalStatus: Record<RefusalCode, number> = {
   invalid_link: 400,
   invalid_credentials: 401,
   confirmation_failed: 403,
+  account_suspended: 403,
   sign_in_throttled: 429,
   invitation_limit_reached: 409,
   group_invitation_forbidden: 403,

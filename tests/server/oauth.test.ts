@@ -1,5 +1,6 @@
 import { OAuth2Server } from 'oauth2-mock-server'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { liftSuspension, suspendAccount, suspendedText } from '../../server/auth/suspension'
 import type { AuthUser } from '../../src/api/users'
 import { newInvitationCode, signUpPlayer } from '../support/accounts'
 import { dialects } from '../support/databases'
@@ -338,6 +339,38 @@ describe.each(dialects)('social sign-in on %s', (dialect) => {
       .where('userId', 'in', [unconfirmed.user.id, confirmed.user.id])
       .execute()
     expect(links).toEqual([])
+  })
+
+  it('refuses a suspended player, signed in by their linked provider or by their confirmed address', async () => {
+    const player = await signUpPlayer(server)
+    await server.ctx.db
+      .updateTable('users')
+      .set({ emailConfirmedAt: server.clock.now() })
+      .where('id', '=', player.user.id)
+      .execute()
+    await suspendAccount(server.ctx.db, player.username, server.clock.now())
+    // by the address: no link is made either
+    const subject = newSubject()
+    userInfo = { sub: subject, email: player.email, email_verified: true, name: 'Suspended' }
+    const byAddress = new HttpClient(server.url)
+    const refused = await socialSignIn(byAddress, 'google')
+    expect(errorMessages(refused.headers.get('location'))).toEqual([signInFailed, suspendedText])
+    expect(byAddress.cookies.has('alpha_session')).toBe(false)
+    const links = await server.ctx.db
+      .selectFrom('oauthAccounts')
+      .selectAll()
+      .where('userId', '=', player.user.id)
+      .execute()
+    expect(links).toEqual([])
+
+    // linked while in good standing, then suspended: the provider's sign-in is refused too
+    await liftSuspension(server.ctx.db, player.username)
+    await socialSignIn(new HttpClient(server.url), 'google')
+    await suspendAccount(server.ctx.db, player.email, server.clock.now())
+    const linked = new HttpClient(server.url)
+    const again = await socialSignIn(linked, 'google')
+    expect(errorMessages(again.headers.get('location'))).toEqual([signInFailed, suspendedText])
+    expect(linked.cookies.has('alpha_session')).toBe(false)
   })
 
   it('signs up through Facebook, whose token endpoint takes the secret in the body', async () => {

@@ -8,6 +8,7 @@ import { Refusal } from '../../refusal'
 import { createAccount } from '../accounts'
 import { confirmEmailLinks } from '../links'
 import { createSession, type NewSession } from '../sessions.repo'
+import { isSuspended, suspendedText } from '../suspension'
 import { findUserByEmail, findUserById, findUserByUsername } from '../users.repo'
 import type { FlowState } from './flow-state'
 import { findOAuthAccount, linkOAuthAccount, type OAuthIdentity } from './oauth-accounts.repo'
@@ -102,6 +103,7 @@ export async function completeSocialSignIn(
   const linked = await findOAuthAccount(ctx.db, identity)
   const linkedUser = linked && (await findUserById(ctx.db, linked.userId))
   if (linkedUser) {
+    if (isSuspended(linkedUser)) return refused(socialSignInTexts.signInFailed, suspendedText)
     return { kind: 'signed-in', session: await createSession(ctx.db, linkedUser.id, now), newAccount: false }
   }
 
@@ -112,6 +114,7 @@ export async function completeSocialSignIn(
     if (!profile.emailVerified || sameEmail.emailConfirmedAt === null) {
       return refused(socialSignInTexts.signInFailed, socialSignInTexts.emailInUse)
     }
+    if (isSuspended(sameEmail)) return refused(socialSignInTexts.signInFailed, suspendedText)
     await linkOAuthAccount(ctx.db, identity, sameEmail.id, now)
     return { kind: 'signed-in', session: await createSession(ctx.db, sameEmail.id, now), newAccount: false }
   }

@@ -23,6 +23,7 @@ import * as signInAges from './0021-sign-in-ages'
 import * as rememberedGroup from './0022-remembered-group'
 import * as dailyCloseout from './0023-daily-closeout'
 import * as pushSubscriptions from './0024-push-subscriptions'
+import * as accountSuspension from './0025-account-suspension'
 
 /** Every migration in order. Released ones are frozen: change the schema with a new file. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0022-remembered-group': rememberedGroup,
   '0023-daily-closeout': dailyCloseout,
   '0024-push-subscriptions': pushSubscriptions,
+  '0025-account-suspension': accountSuspension,
 }

@@ -30,6 +30,8 @@ export interface UsersTable {
    * ask for it (server/game/daily-closeout.ts)
    */
   closeoutNextDay: Generated<number | null>
+  /** when an operator suspended the account (server/auth/suspension.ts); null: in good standing */
+  suspendedAt: Generated<number | null>
 }
 
 export type UserRow = Selectable<UsersTable>
