@@ -26,6 +26,10 @@ describe.each(dialects)('an operator suspends a player on %s', (dialect) => {
     await server?.stop()
   })
 
+  /** the ids of the account's sessions in the database */
+  const sessionsOf = (userId: number) =>
+    server.ctx.db.selectFrom('sessions').select('idHash').where('userId', '=', userId).execute()
+
   const signIn = (login: string, password: string) =>
     new HttpClient(server.url).post<AuthUser & Refused>('/v1/auth/signin', { login, password })
 
@@ -55,12 +59,7 @@ describe.each(dialects)('an operator suspends a player on %s', (dialect) => {
     const wrong = await signIn(player.username, 'not the password at all')
     expect(wrong.status).toBe(401)
     expect(wrong.body.error.code).toBe('invalid_credentials')
-    const sessions = await server.ctx.db
-      .selectFrom('sessions')
-      .select('idHash')
-      .where('userId', '=', player.user.id)
-      .execute()
-    expect(sessions).toEqual([])
+    expect(await sessionsOf(player.user.id)).toEqual([])
 
     const twice = await admin('suspend', player.email)
     expect(twice.stdout.trim()).toBe(
@@ -98,11 +97,6 @@ describe.each(dialects)('an operator suspends a player on %s', (dialect) => {
     const browser = new HttpClient(server.url)
     browser.cookies.set('alpha_session', late.token)
     expect((await browser.get('/v1/auth/info')).status).toBe(401)
-    const left = await server.ctx.db
-      .selectFrom('sessions')
-      .select('idHash')
-      .where('userId', '=', player.user.id)
-      .execute()
-    expect(left).toEqual([])
+    expect(await sessionsOf(player.user.id)).toEqual([])
   })
 })

@@ -2,7 +2,7 @@ import { OAuth2Server } from 'oauth2-mock-server'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { liftSuspension, suspendAccount, suspendedText } from '../../server/auth/suspension'
 import type { AuthUser } from '../../src/api/users'
-import { newInvitationCode, signUpPlayer } from '../support/accounts'
+import { confirmEmailOf, newInvitationCode, signUpPlayer } from '../support/accounts'
 import { dialects } from '../support/databases'
 import { type Answer, HttpClient } from '../support/http-client'
 import { startTestServer, type TestServer } from '../support/test-server'
@@ -343,11 +343,7 @@ describe.each(dialects)('social sign-in on %s', (dialect) => {
 
   it('refuses a suspended player, signed in by their linked provider or by their confirmed address', async () => {
     const player = await signUpPlayer(server)
-    await server.ctx.db
-      .updateTable('users')
-      .set({ emailConfirmedAt: server.clock.now() })
-      .where('id', '=', player.user.id)
-      .execute()
+    await confirmEmailOf(server, player)
     await suspendAccount(server.ctx.db, player.username, server.clock.now())
     // by the address: no link is made either
     const subject = newSubject()

@@ -16,6 +16,24 @@ export const noResults: PollResults = {
   ttcBetDown: 0,
 }
 
+/** Per side, how many players bet and how much TTC: a poll's results with the total worked out. */
+export function resultsWith(
+  sides: Partial<Record<'up' | 'flat' | 'down', [players: number, ttc: number]>>,
+): PollResults {
+  const [upPlayers, up] = sides.up ?? [0, 0]
+  const [flatPlayers, flat] = sides.flat ?? [0, 0]
+  const [downPlayers, down] = sides.down ?? [0, 0]
+  return {
+    numUsersBetUp: upPlayers,
+    numUsersBetFlat: flatPlayers,
+    numUsersBetDown: downPlayers,
+    totalTtcBet: up + flat + down,
+    ttcBetUp: up,
+    ttcBetFlat: flat,
+    ttcBetDown: down,
+  }
+}
+
 /** A poll of a title that opens at `startTime`: betting for 2 h, decided after 6 h. */
 export function pollAt(pollId: number, titleId: number, startTime: number, extra: Partial<Poll> = {}): Poll {
   return {

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { Route } from 'wouter'
 import type { OwnVote } from '../../../../src/api/polls'
 import { Polls } from '../../../../src/views/screens/polls/Polls'
-import { hour, pollAt } from '../../../support/game-fixtures'
+import { hour, pollAt, resultsWith } from '../../../support/game-fixtures'
 import { apple, memoryApi, tesla } from '../../../support/memory-api'
 import { renderScreen } from '../../../support/render-screen'
 
@@ -63,15 +63,7 @@ describe('the polls page (spec §2 /polls, §4 poll lifecycle)', () => {
         universe,
         polls: () => [
           pollAt(1, apple, now - hour, {
-            results: {
-              numUsersBetUp: 2,
-              numUsersBetFlat: 0,
-              numUsersBetDown: 1,
-              totalTtcBet: 30,
-              ttcBetUp: 20,
-              ttcBetFlat: 0,
-              ttcBetDown: 10,
-            },
+            results: resultsWith({ up: [2, 20], down: [1, 10] }),
           }),
           pollAt(2, tesla, now - 3 * hour, { phase: 'closed' }),
           pollAt(5, dax, now - hour, { priceBase: 15230.1 }),
@@ -231,15 +223,7 @@ describe('the bet dialog (spec §5, §8)', () => {
   })
 
   it('shows the bet, and what it would pay now, instead of a Place bet button', async () => {
-    const results = {
-      numUsersBetUp: 1,
-      numUsersBetFlat: 0,
-      numUsersBetDown: 1,
-      totalTtcBet: 15,
-      ttcBetUp: 5,
-      ttcBetFlat: 0,
-      ttcBetDown: 10,
-    }
+    const results = resultsWith({ up: [1, 5], down: [1, 10] })
     show(
       '/polls',
       memoryApi({ polls: () => [pollAt(1, apple, Date.now() - hour, { votes: [ownVote(1)], results })] }),
@@ -253,15 +237,7 @@ describe('the bet dialog (spec §5, §8)', () => {
 
   it('shows when the poll is judged, what flat means, and each side’s pot and payout per 1 TTC', async () => {
     const start = Date.now() - hour
-    const results = {
-      numUsersBetUp: 2,
-      numUsersBetFlat: 0,
-      numUsersBetDown: 1,
-      totalTtcBet: 40,
-      ttcBetUp: 30,
-      ttcBetFlat: 0,
-      ttcBetDown: 10,
-    }
+    const results = resultsWith({ up: [2, 30], down: [1, 10] })
     show('/polls', memoryApi({ polls: () => [pollAt(1, apple, start, { results, flatBand: 0.002 })] }))
     const card = await pollCard('Apple')
     const judged = within(card).getByText('Judged:').parentElement
@@ -282,15 +258,7 @@ describe('the bet dialog (spec §5, §8)', () => {
   })
 
   it('previews what the side and wager would pay before the bet is placed, against the stake', async () => {
-    const results = {
-      numUsersBetUp: 2,
-      numUsersBetFlat: 0,
-      numUsersBetDown: 1,
-      totalTtcBet: 40,
-      ttcBetUp: 30,
-      ttcBetFlat: 0,
-      ttcBetDown: 10,
-    }
+    const results = resultsWith({ up: [2, 30], down: [1, 10] })
     show('/polls', memoryApi({ polls: () => [pollAt(1, apple, Date.now() - hour, { results })] }))
     const { user, dialog } = await openBetDialog('Apple')
     const preview = within(dialog).getByRole('status')
@@ -315,15 +283,7 @@ describe('the bet dialog (spec §5, §8)', () => {
   })
 
   it('says a side everybody is on pays only the stake back', async () => {
-    const results = {
-      numUsersBetUp: 1,
-      numUsersBetFlat: 0,
-      numUsersBetDown: 0,
-      totalTtcBet: 20,
-      ttcBetUp: 20,
-      ttcBetFlat: 0,
-      ttcBetDown: 0,
-    }
+    const results = resultsWith({ up: [1, 20] })
     show('/polls', memoryApi({ polls: () => [pollAt(1, apple, Date.now() - hour, { results })] }))
     const { user, dialog } = await openBetDialog('Apple')
     await user.click(within(dialog).getByRole('radio', { name: 'Up' }))
