@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import type {
+  changePasswordBodySchema,
   deleteAccountBodySchema,
   emailLinkBodySchema,
   passwordResetBodySchema,
@@ -259,6 +260,42 @@ export async function unsubscribe(
     .execute()
 }
 
+/** Whether the player typed their password (or, for an account without one, their username). */
+function confirmedByPassword(ctx: AppContext, user: UserRow, typed: string): Promise<boolean> {
+  return throttledPasswordCheck(ctx, passwordFailureKey(user, user.username), async () =>
+    user.passwordHash ? verifyPassword(typed, user.passwordHash) : typed === user.username,
+  )
+}
+
+/**
+ * Changes the password of a signed-in player who confirmed the current one (under the sign-in's
+ * per-account slow-down). Every other session of the account ends, so a device someone else holds is
+ * signed out, and reset links sent before stop working (the password version); this one stays signed in.
+ */
+export async function changePassword(
+  ctx: AppContext,
+  signedIn: { user: UserRow; sessionIdHash: string },
+  body: z.output<typeof changePasswordBodySchema>,
+): Promise<void> {
+  const { user } = signedIn
+  if (!(await confirmedByPassword(ctx, user, body.currentPassword)))
+    throw fieldRefusal('currentPassword', 'The password is not correct.', 'confirmation_failed')
+  const passwordHash = await hashPassword(body.password, ctx.config.scryptLogN)
+  await ctx.db.transaction().execute(async (tx) => {
+    await tx
+      .updateTable('users')
+      .set({ passwordHash, passwordVersion: user.passwordVersion + 1 })
+      .where('id', '=', user.id)
+      .execute()
+    await tx
+      .deleteFrom('sessions')
+      .where('userId', '=', user.id)
+      .where('idHash', '!=', signedIn.sessionIdHash)
+      .execute()
+  })
+  ctx.events.emit('sessions-ended', user.id)
+}
+
 /**
  * Deletes the account after the password (or, without one, the username) is confirmed, under the same
  * per-account slow-down as sign-in. Its balance goes to the Bank through the ledger, so the money in the
@@ -269,9 +306,7 @@ export async function deleteAccount(
   user: UserRow,
   body: z.output<typeof deleteAccountBodySchema>,
 ): Promise<void> {
-  const confirmed = await throttledPasswordCheck(ctx, passwordFailureKey(user, user.username), async () =>
-    user.passwordHash ? verifyPassword(body.password, user.passwordHash) : body.password === user.username,
-  )
+  const confirmed = await confirmedByPassword(ctx, user, body.password)
   if (!confirmed) throw fieldRefusal('password', 'The password is not correct.', 'confirmation_failed')
   const now = ctx.clock.now()
   let groupIds: number[] = []

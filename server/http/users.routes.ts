@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { deleteAccountBodySchema } from '../../src/api/auth'
+import { changePasswordBodySchema, deleteAccountBodySchema } from '../../src/api/auth'
 import { mergeSettings, settingsPatchSchema, settingsSchema } from '../../src/api/settings'
 import {
   publicUserSchema,
@@ -9,7 +9,7 @@ import {
   userRefSchema,
   userSearchQuerySchema,
 } from '../../src/api/users'
-import { deleteAccount } from '../auth/accounts'
+import { changePassword, deleteAccount } from '../auth/accounts'
 import { settingsOf, settingsUpdate } from '../auth/settings'
 import { publicUsersPayload } from '../auth/user-payload'
 import { profileSummaryOf } from '../auth/user-profile'
@@ -33,7 +33,10 @@ export async function resolveUser(
   return findUserByUsername(ctx.db, ref)
 }
 
-/** Profiles, search, settings (owner only) and account deletion. */
+/** Settings' password change of the signed-in player. */
+export const changePasswordPath = '/v1/users/me/password'
+
+/** Profiles, search, settings (owner only), the password change and account deletion. */
 export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
 
@@ -119,6 +122,20 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
       const { user } = await requireUser(request, ctx)
       await deleteAccount(ctx, user, request.body)
       clearSessionCookie(reply, ctx)
+      return reply.status(204).send()
+    },
+  )
+
+  const passwordChange = {
+    body: changePasswordBodySchema,
+    response: { 204: noContentSchema, ...errorResponses(400, 401, 403, 429) },
+  }
+  app.put(
+    changePasswordPath,
+    { schema: passwordChange, preHandler: [signedIn, ...passwordGuessLimits] },
+    async (request, reply) => {
+      const { user, session } = await requireUser(request, ctx)
+      await changePassword(ctx, { user, sessionIdHash: session.idHash }, request.body)
       return reply.status(204).send()
     },
   )

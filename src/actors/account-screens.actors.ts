@@ -4,6 +4,7 @@ import type { Settings, SettingsPatch } from '../api/settings'
 import type { Transaction } from '../api/transactions'
 import type { UserProfile } from '../api/users'
 import type { TransactionsMachine, UserInfoMachine } from '../machines/account-loaders.machine'
+import type { ChangePasswordMachine } from '../machines/change-password.machine'
 import type { ConfirmResendMachine } from '../machines/confirm-resend.machine'
 import type { DeleteAccountMachine } from '../machines/delete-account.machine'
 import type { FormValues } from '../machines/form.types'
@@ -92,6 +93,23 @@ export function provideDeleteAccount(machine: DeleteAccountMachine, deps: Delete
         deps.notify.show({ kind: 'info', message: accountDeletedText })
         return undefined
       }),
+    },
+  })
+}
+
+/** Settings' "Change password": the server checks the current one and signs the other devices out. */
+export function provideChangePassword(machine: ChangePasswordMachine, { api }: ApiDeps) {
+  return machine.provide({
+    actors: {
+      submit: fromPromise<unknown, FormValues>(({ input, signal }) =>
+        api.call('changePassword', {
+          body: {
+            currentPassword: String(input.currentPassword ?? ''),
+            password: String(input.password ?? ''),
+          },
+          signal,
+        }),
+      ),
     },
   })
 }

@@ -103,3 +103,12 @@ export const emailLinkBodySchema = z.strictObject({
 export const mailUnsubscribedSchema = z.object({ status: z.literal('unsubscribed') })
 
 export const deleteAccountBodySchema = z.strictObject({ password: z.string().min(1).max(1024) })
+
+/**
+ * Settings' password change: the current password (an account without one, signed in by a social
+ * provider only, confirms with its username, as for the deletion) and the new one.
+ */
+export const changePasswordBodySchema = z.strictObject({
+  currentPassword: z.string().min(1).max(1024),
+  password: passwordSchema,
+})

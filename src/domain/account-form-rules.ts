@@ -7,7 +7,7 @@ import {
   usernameSchema,
 } from '../api/auth'
 import { validationTexts } from '../api/texts'
-import { collect, type EmailLink, type FormRules, text } from './account-forms'
+import { collect, type EmailLink, type FormRules, signInTexts, text } from './account-forms'
 
 /** The zod schemas of src/api/auth carry the spec's texts, so client and server refuse alike. */
 function problemOf(schema: z.ZodType, value: unknown): string | undefined {
@@ -37,6 +37,13 @@ export const passwordResetRules: FormRules = (values) =>
       text(values, 'confirmation') === text(values, 'password')
         ? undefined
         : validationTexts.passwordMismatch,
+  })
+
+/** Settings' password change: the current password, a valid new one, and the same again. */
+export const changePasswordRules: FormRules = (values) =>
+  collect({
+    currentPassword: text(values, 'currentPassword') === '' ? signInTexts.password : undefined,
+    ...passwordResetRules(values),
   })
 
 /** The link's parameters, or undefined when one is missing or malformed. */

@@ -218,3 +218,43 @@ describe('the watch list', () => {
     await screenshot(page, 'settings-watch-list')
   })
 })
+
+describe('the password', () => {
+  it('changes with the current one: this page stays signed in, the player’s other browser is signed out', async () => {
+    const { server, browser } = started()
+    const player = await signUpPlayer(server)
+    const page = await browser.newPage(viewports.mobile, { baseURL: server.url })
+    const elsewhere = await browser.newPage(viewports.desktop, { baseURL: server.url })
+    const issues = collectPageIssues(page)
+    // the other browser signs in with the password, as the player would on a second device
+    const other = new HttpClient(server.url)
+    expect(
+      (await other.post('/v1/auth/signin', { login: player.email, password: player.password })).status,
+    ).toBe(200)
+    await elsewhere
+      .context()
+      .addCookies([...other.cookies].map(([name, value]) => ({ name, value, url: server.url })))
+    await signInBrowser(page, server, player)
+    await page.goto('/settings')
+    const section = page.getByRole('region', { name: 'Password' })
+    await section.getByLabel(/^Current password/).fill(player.password)
+    await section.getByLabel(/^New password/).fill('a new password for alpha')
+    await section.getByLabel(/^Confirm new password/).fill('a new password for alpha')
+    expect(await checkA11y(page), 'axe on the password form').toEqual([])
+    await section.getByRole('button', { name: 'Change password' }).click()
+    await section.getByRole('status').getByText('Your password has been changed.', { exact: false }).waitFor()
+
+    // this page goes on; the other browser's next look is as a guest
+    await page.goto('/polls')
+    await page.getByRole('heading', { name: 'Polls', level: 1 }).waitFor()
+    await elsewhere.goto('/polls')
+    await elsewhere.waitForURL(/\/account\/signin/)
+    const signIn = new HttpClient(server.url)
+    expect(
+      (await signIn.post('/v1/auth/signin', { login: player.email, password: player.password })).status,
+    ).toBe(401)
+    expect(issues.all()).toEqual([])
+    await page.close()
+    await elsewhere.close()
+  })
+})

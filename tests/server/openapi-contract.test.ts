@@ -126,7 +126,7 @@ describe.each(dialects)('real answers match the OpenAPI document on %s', (dialec
     expect((await guest.get('/v1/auth/oauth/reddit/callback')).status).toBe(404)
   })
 
-  it('players: search, profiles, settings, account deletion', async () => {
+  it('players: search, profiles, settings, the password change, account deletion', async () => {
     expect((await alice.client.get(`/v1/users?name=${bob.username.slice(0, 6)}`)).status).toBe(200)
     expect((await alice.client.get('/v1/users')).status).toBe(400)
     expect((await alice.client.get(`/v1/users/${bob.username}`)).status).toBe(200)
@@ -137,6 +137,17 @@ describe.each(dialects)('real answers match the OpenAPI document on %s', (dialec
     expect((await alice.client.get(`/v1/users/${bob.user.id}/settings`)).status).toBe(403)
     expect((await alice.client.patch('/v1/users/me/settings', { isFirstTimeUser: false })).status).toBe(200)
     expect((await alice.client.patch('/v1/users/me/settings', { isFirstTimeUser: 'no' })).status).toBe(400)
+
+    const changing = await player()
+    const newPassword = { currentPassword: changing.password, password: 'a new password of mine' }
+    expect(
+      (await changing.client.put('/v1/users/me/password', { ...newPassword, password: 'short' })).status,
+    ).toBe(400)
+    expect(
+      (await changing.client.put('/v1/users/me/password', { ...newPassword, currentPassword: 'not it' }))
+        .status,
+    ).toBe(403)
+    expect((await changing.client.put('/v1/users/me/password', newPassword)).status).toBe(204)
 
     const quitting = await player()
     expect((await quitting.client.delete('/v1/users/me', { password: 'not the password' })).status).toBe(403)

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { validationTexts } from '~/api/texts'
 import {
+  changePasswordRules,
   emailLinkOf,
   passwordResetRequestRules,
   passwordResetRules,
@@ -84,6 +85,21 @@ describe('sign-in, reset request and reset rules', () => {
       password: 'Please enter a valid password',
     })
     expect(passwordResetRules({ password: 'long enough pw', confirmation: 'long enough pw' })).toEqual({})
+  })
+
+  it('needs the current password for a change, and a valid new one twice', () => {
+    expect(changePasswordRules({ currentPassword: '', password: 'short', confirmation: '' })).toEqual({
+      currentPassword: 'Please enter your password',
+      password: 'Please enter a valid password',
+      confirmation: 'New password and confirmation password do not match',
+    })
+    expect(
+      changePasswordRules({
+        currentPassword: 'x',
+        password: 'long enough pw',
+        confirmation: 'long enough pw',
+      }),
+    ).toEqual({})
   })
 })
 

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { activityPageSchema, activityQuerySchema } from '../activity'
 import {
+  changePasswordBodySchema,
   deleteAccountBodySchema,
   emailLinkBodySchema,
   passwordResetAcceptedSchema,
@@ -86,6 +87,7 @@ export const callSchemas = {
   titleFundamentals: { response: fundamentalsSchema },
   user: { response: userProfileSchema },
   deleteAccount: { body: deleteAccountBodySchema },
+  changePassword: { body: changePasswordBodySchema },
   searchUsers: { query: userSearchQuerySchema, response: z.array(publicUserSchema) },
   settings: { response: settingsSchema },
   userSkill: { response: userSkillSchema },

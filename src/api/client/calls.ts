@@ -164,6 +164,8 @@ export const apiCalls = {
   user: { method: 'GET', path: '/v1/users/{user}', retries: read, response: true },
   /** DESIGN.md §3: the caller's account, after the password confirms it; not retried (it is gone after one) */
   deleteAccount: { method: 'DELETE', path: '/v1/users/me', retries: 0, body: true },
+  /** the caller's new password, after the current one confirms it; not retried (the first one may have counted) */
+  changePassword: { method: 'PUT', path: '/v1/users/me/password', retries: 0, body: true },
   searchUsers: {
     method: 'GET',
     path: '/v1/users',

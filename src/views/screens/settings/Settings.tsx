@@ -14,12 +14,16 @@ import { ListLoadFailure } from '~/views/common/ListLoadFailure'
 import { ScreenSkeleton } from '~/views/common/ScreenSkeleton'
 import { Heading } from '~/views/ui'
 import { AppUpdateSection } from './AppUpdateSection'
+import { ChangePasswordSection } from './ChangePasswordSection'
 import { DeleteAccountSection } from './DeleteAccountSection'
 import { NotificationSettings } from './NotificationSettings'
 import { SaveStatus } from './SaveStatus'
 import { WatchListSettings } from './WatchListSettings'
 
-/** Spec §2 /settings (signed-in only): notifications, watch list, app update and reload, delete account. */
+/**
+ * Spec §2 /settings (signed-in only): notifications, watch list, the password, app update and reload,
+ * delete account.
+ */
 export function Settings() {
   const client = useClient()
   const settings = useSelector(client.session, selectSettings)
@@ -52,6 +56,7 @@ export function Settings() {
           <WatchListSettings form={form} />
         </>
       ) : null}
+      <ChangePasswordSection />
       <AppUpdateSection />
       <DeleteAccountSection />
     </styled.div>

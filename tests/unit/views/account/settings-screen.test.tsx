@@ -144,6 +144,56 @@ describe('settings (spec §2 /settings)', () => {
     await waitFor(() => expect(bodies.at(-1)).toEqual({ watchList: [2495] }))
   })
 
+  it('changes the password after the current one confirms it, checking the new one twice', async () => {
+    const user = userEvent.setup()
+    const changes: unknown[] = []
+    showSettings({
+      changePassword: ({ body }) => {
+        changes.push(body)
+        const { currentPassword } = body as { currentPassword: string }
+        if (currentPassword !== 'my old password')
+          return Promise.reject(
+            new ApiError(403, 'confirmation_failed', 'The password is not correct.', {
+              currentPassword: 'The password is not correct.',
+            }),
+          )
+        return undefined
+      },
+    })
+    const section = await screen.findByRole('region', { name: 'Password' })
+    // the labels carry the required mark after their text
+    const field = (label: string) =>
+      within(section).getByLabelText(new RegExp(`^${label}`), { selector: 'input' })
+    const submit = () => user.click(within(section).getByRole('button', { name: 'Change password' }))
+    await submit()
+    expect(within(section).getByText('Please enter your password')).toBeTruthy()
+    expect(within(section).getByText('Please enter a valid password')).toBeTruthy()
+    await user.type(field('Current password'), 'not my old one')
+    await user.type(field('New password'), 'a brand new password')
+    await user.type(field('Confirm new password'), 'a brand new passw0rd')
+    await submit()
+    expect(within(section).getByText('New password and confirmation password do not match')).toBeTruthy()
+    expect(changes).toEqual([])
+
+    await user.clear(field('Confirm new password'))
+    await user.type(field('Confirm new password'), 'a brand new password')
+    await submit()
+    // the server's refusal stands beside the current password
+    expect(await within(section).findAllByText('The password is not correct.')).not.toHaveLength(0)
+    expect(field('Current password').getAttribute('aria-invalid')).toBe('true')
+
+    await user.clear(field('Current password'))
+    await user.type(field('Current password'), 'my old password')
+    await submit()
+    expect(
+      (await within(section).findByRole('status')).textContent?.startsWith('Your password has been changed.'),
+    ).toBe(true)
+    expect(changes.at(-1)).toEqual({ currentPassword: 'my old password', password: 'a brand new password' })
+    // another change starts from empty fields
+    await user.click(within(section).getByRole('button', { name: 'Change it again' }))
+    expect((field('Current password') as HTMLInputElement).value).toBe('')
+  })
+
   it('deletes the account only after the password confirms it, then logs out', async () => {
     const user = userEvent.setup()
     const deletions: unknown[] = []

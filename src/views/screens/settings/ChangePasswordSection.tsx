@@ -1,0 +1,71 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { useMemo } from 'react'
+import { styled } from 'styled-system/jsx'
+import { provideChangePassword } from '~/actors/account-screens.actors'
+import { changePasswordMachine } from '~/machines/change-password.machine'
+import { selectSubmitting, selectSucceeded } from '~/machines/form.select'
+import { accountTexts } from '~/views/auth/account-texts'
+import { FormFailure } from '~/views/auth/FormFailure'
+import { FormTextField } from '~/views/auth/FormTextField'
+import { MachineForm } from '~/views/auth/MachineForm'
+import { useClient } from '~/views/client-context'
+import { Button, Spinner, Text } from '~/views/ui'
+import { SettingsSection } from './SettingsSection'
+
+/** A signed-in player changes their password with the current one; their other devices are signed out. */
+export function ChangePasswordSection() {
+  const client = useClient()
+  const logic = useMemo(() => provideChangePassword(changePasswordMachine, client.effects), [client])
+  const form = useActorRef(logic, { input: {} })
+  const submitting = useSelector(form, selectSubmitting)
+  const done = useSelector(form, selectSucceeded)
+  return (
+    <SettingsSection
+      id="settings-password"
+      title="Password"
+      description="Change the password you sign in with. Your other devices are signed out; this one stays."
+    >
+      {done ? (
+        <styled.div role="status" display="flex" flexDirection="column" alignItems="flex-start" gap="3">
+          <Text>Your password has been changed. Your other devices are signed out.</Text>
+          <Button type="button" variant="outline" onClick={() => form.send({ type: 'form.reset' })}>
+            Change it again
+          </Button>
+        </styled.div>
+      ) : (
+        <MachineForm form={form} label="Change password">
+          <FormFailure form={form} title="Your password was not changed" />
+          <FormTextField
+            form={form}
+            field="currentPassword"
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            required
+          />
+          <FormTextField
+            form={form}
+            field="password"
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            required
+            helperText={accountTexts.passwordHelp}
+          />
+          <FormTextField
+            form={form}
+            field="confirmation"
+            label="Confirm new password"
+            type="password"
+            autoComplete="new-password"
+            required
+          />
+          <Button type="submit" disabled={submitting} aria-busy={submitting} alignSelf="flex-start">
+            {submitting ? <Spinner size="sm" aria-hidden colorPalette="gray" /> : null}
+            Change password
+          </Button>
+        </MachineForm>
+      )}
+    </SettingsSection>
+  )
+}
