@@ -19,7 +19,7 @@ import { handOverGroupsOf } from '../game/group-members'
 import { joinDefaultGroup, joinInvitedGroup } from '../game/groups.repo'
 import { tellImportantMessage } from '../game/important-messages'
 import { bankAddress, createWallet, post, walletsOf } from '../game/ledger'
-import { confirmEmailMail, passwordResetMail } from '../mail/templates'
+import { confirmEmailMail, passwordChangedMail, passwordResetMail } from '../mail/templates'
 import { fieldRefusal, Refusal } from '../refusal'
 import {
   codesPerPlayer,
@@ -215,6 +215,7 @@ export async function resetPassword(
     await clearSignInFailures(tx, passwordFailureKey(user, user.username))
   })
   ctx.events.emit('sessions-ended', user.id)
+  await tellPasswordChanged(ctx, user.id)
   return user
 }
 
@@ -284,7 +285,8 @@ export async function changePassword(
   await ctx.db.transaction().execute(async (tx) => {
     await tx
       .updateTable('users')
-      .set({ passwordHash, passwordVersion: user.passwordVersion + 1 })
+      // counted up in the statement: every link signed before stops working, whatever ran meanwhile
+      .set((eb) => ({ passwordHash, passwordVersion: eb('passwordVersion', '+', 1) }))
       .where('id', '=', user.id)
       .execute()
     await tx
@@ -294,6 +296,21 @@ export async function changePassword(
       .execute()
   })
   ctx.events.emit('sessions-ended', user.id)
+  await tellPasswordChanged(ctx, user.id)
+}
+
+/** Mails the notice of a changed password, with a reset link signed for the new password's version. */
+async function tellPasswordChanged(ctx: AppContext, userId: number): Promise<void> {
+  const changed = await findUserById(ctx.db, userId)
+  if (changed)
+    sendInBackground(
+      ctx,
+      passwordChangedMail(
+        changed.email,
+        changed.username,
+        passwordResetLinks(ctx.config, changed, ctx.clock.now()),
+      ),
+    )
 }
 
 /**

@@ -91,6 +91,8 @@ async function dueIds(db: Executor, day: GameDay, limit: number): Promise<number
     .selectFrom('users')
     .select('id')
     .where('closeoutNextDay', '<=', day.start)
+    // a suspended player hears nothing from the game (server/auth/suspension.ts)
+    .where('suspendedAt', 'is', null)
     .orderBy('closeoutNextDay')
     .limit(limit)
     .execute()

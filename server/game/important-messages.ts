@@ -1,6 +1,7 @@
 import { type News, newsChannels } from '../../src/domain/important-messages'
 import { newsLinks } from '../auth/links'
 import { settingsOf } from '../auth/settings'
+import { isSuspended } from '../auth/suspension'
 import { findUserById } from '../auth/users.repo'
 import type { AppContext } from '../context'
 import { newsMail } from '../mail/templates'
@@ -18,14 +19,15 @@ export interface Told {
 /**
  * Settings' "Important messages": mails the news to the player if they turned e-mail on and confirmed
  * their address, and pushes it to their subscribed browsers if they turned push on. Called after the
- * change it tells of is committed. A channel that fails is logged: the change stands, and the game
+ * change it tells of is committed; a suspended player is told nothing. A channel that fails is logged: the change stands, and the game
  * shows it anyway.
  */
 export async function tellImportantMessage(ctx: NewsContext, userId: number, news: News): Promise<Told> {
   const user = await findUserById(ctx.db, userId).catch((err) => {
     ctx.log.error({ err, userId, subject: news.subject }, 'important message: player not read')
   })
-  if (!user) return { mailed: false, pushed: 0 }
+  // a suspended player hears nothing from the game (their browsers went with their sessions)
+  if (!user || isSuspended(user)) return { mailed: false, pushed: 0 }
   const channels = newsChannels(
     settingsOf(user).notifications.importantMessages,
     user.emailConfirmedAt !== null,

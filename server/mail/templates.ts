@@ -71,6 +71,27 @@ export function passwordResetMail(to: string, username: string, links: LinkSet):
   }
 }
 
+/**
+ * The notice that an account's password was changed (in Settings, or by a reset link), to the address
+ * on file whatever the player chose to get: if it was not them, its link sets a new password at once.
+ */
+export function passwordChangedMail(to: string, username: string, links: LinkSet): Mail {
+  return {
+    to,
+    subject: 'Your Alpha password was changed',
+    ...layout(
+      `Hi ${username},`,
+      [
+        'the password of your Alpha account was just changed, and your other devices were signed out.',
+        'If it was you, there is nothing to do. If it was not, choose a new password with the link below (it works once, within one hour) and no one else can sign in with the old one.',
+      ],
+      { label: 'Choose a new password', url: links.action },
+      links.unsubscribe,
+    ),
+    headers: unsubscribeHeaders(links.unsubscribeOneClick),
+  }
+}
+
 /** News of the player's account or the game: an important message, the daily closeout. */
 export function newsMail(to: string, username: string, news: News, links: LinkSet): Mail {
   return {

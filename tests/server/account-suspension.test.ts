@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSession } from '../../server/auth/sessions.repo'
 import { suspendAccount, suspendedText } from '../../server/auth/suspension'
+import { tellImportantMessage } from '../../server/game/important-messages'
 import type { AuthUser } from '../../src/api/users'
-import { signUpPlayer } from '../support/accounts'
+import { groupNews } from '../../src/domain/important-messages'
+import { askNewsByMail, confirmEmailOf, signUpPlayer } from '../support/accounts'
 import { dialects } from '../support/databases'
 import { HttpClient } from '../support/http-client'
 import { runTsx } from '../support/processes'
@@ -75,18 +77,36 @@ describe.each(dialects)('an operator suspends a player on %s', (dialect) => {
     expect(back.body.wallet.balance).toBe(player.user.wallet.balance)
   })
 
+  it('tells a suspended player no news, by mail or push', async () => {
+    const [suspended, control] = [await signUpPlayer(server), await signUpPlayer(server)]
+    for (const player of [suspended, control]) {
+      await confirmEmailOf(server, player)
+      await askNewsByMail(player)
+    }
+    await suspendAccount(server.ctx.db, suspended.username, server.clock.now())
+    const news = groupNews('madeAdmin', { admin: 'owl_keeper', groupName: 'Night owls' })
+    expect(await tellImportantMessage(server.ctx, control.user.id, news)).toEqual({ mailed: true, pushed: 0 })
+    expect(await tellImportantMessage(server.ctx, suspended.user.id, news)).toEqual({
+      mailed: false,
+      pushed: 0,
+    })
+    expect(server.mailer.sent.filter((mail) => mail.subject === news.subject).map((mail) => mail.to)).toEqual(
+      [control.email],
+    )
+  })
+
   it('refuses an unknown player or a missing one with exit code 2, changing nothing', async () => {
+    const suspendedIds = async () =>
+      (
+        await server.ctx.db.selectFrom('users').select('id').where('suspendedAt', 'is not', null).execute()
+      ).map((row) => row.id)
+    const before = await suspendedIds()
     const [unknown, missing] = await Promise.all([admin('suspend', 'nobody_here'), admin('unsuspend')])
     expect(unknown.code).toBe(2)
     expect(unknown.stderr.trim()).toBe('no player nobody_here')
     expect(missing.code).toBe(2)
     expect(missing.stderr).toContain('unsuspend needs one PLAYER')
-    const suspendedRows = await server.ctx.db
-      .selectFrom('users')
-      .select('id')
-      .where('suspendedAt', 'is not', null)
-      .execute()
-    expect(suspendedRows).toEqual([])
+    expect(await suspendedIds()).toEqual(before)
   })
 
   it('ends a session a sign-in made while the suspension was committed', async () => {

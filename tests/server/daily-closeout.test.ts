@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { suspendAccount } from '../../server/auth/suspension'
 import { sendDailyCloseouts } from '../../server/game/daily-closeout'
 import { evaluationPriceGrainMs } from '../../server/game/prediction-sql'
 import { foldRankingDays } from '../../server/game/ranking-days'
@@ -72,16 +73,18 @@ describe.each(dialects)('the daily closeout by e-mail and push on %s', (dialect)
   }
 
   it("sends Monday's results after midnight to the confirmed players who asked, once", async () => {
-    const [alice, bob, carol, dave] = [
+    const [alice, bob, carol, dave, erin] = [
+      await signUpPlayer(server),
       await signUpPlayer(server),
       await signUpPlayer(server),
       await signUpPlayer(server),
       await signUpPlayer(server),
     ]
-    for (const confirmed of [alice, bob, dave]) await confirmEmailOf(server, confirmed)
-    // carol asks but never confirms her address; bob asks and changes his mind
-    for (const asking of [alice, carol, dave, bob]) await setCloseout(asking, true)
+    for (const confirmed of [alice, bob, dave, erin]) await confirmEmailOf(server, confirmed)
+    // carol asks but never confirms her address; bob asks and changes his mind; erin asks and is suspended
+    for (const asking of [alice, carol, dave, bob, erin]) await setCloseout(asking, true)
     await setCloseout(bob, false)
+    await suspendAccount(server.ctx.db, erin.username, server.clock.now())
 
     const pairs = await new PairSource(server).take(4)
     const [up1, up2, down, carols] = pairs
@@ -124,6 +127,8 @@ describe.each(dialects)('the daily closeout by e-mail and push on %s', (dialect)
     ])
     expect(closeoutsTo(bob)).toEqual([])
     expect(closeoutsTo(carol)).toEqual([])
+    // she signed up that day too, like dave, but the game tells a suspended player nothing
+    expect(closeoutsTo(erin)).toEqual([])
 
     // the passes after it send nothing again
     await advanceTo(server, monday + 15 * hour + 30 * 60_000)

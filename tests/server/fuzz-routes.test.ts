@@ -497,10 +497,11 @@ function pathOf(route: RouteInfo, params: string[]): string {
 // ---------------------------------------------------------------------------------------------------
 // The database, table by table, row by row.
 
-/** The refusals of a wrong password: sign-in's, and account deletion's confirmation. */
+/** The refusals of a wrong password: sign-in's, and the confirmations of account deletion and password change. */
 const wrongPasswordAnswers = new Set([
   'POST /v1/auth/signin invalid_credentials',
   'DELETE /v1/users/me confirmation_failed',
+  'PUT /v1/users/me/password confirmation_failed',
 ])
 
 /**

@@ -3,7 +3,7 @@ import type { AuthUser } from '../../src/api/users'
 import { signUpPlayer } from '../support/accounts'
 import { dialects } from '../support/databases'
 import { HttpClient } from '../support/http-client'
-import { nextLinkTo, queryOf } from '../support/mail-links'
+import { linkIn, nextLinkTo, queryOf } from '../support/mail-links'
 import { startTestServer, type TestServer } from '../support/test-server'
 
 interface Refused {
@@ -18,6 +18,15 @@ describe.each(dialects)('a signed-in player changes their password on %s', (dial
   afterAll(async () => {
     await server?.stop()
   })
+
+  /** the player's mails until the one with `subject` */
+  async function nextMailWithSubject(to: string, subject: string) {
+    for (let i = 0; i < 10; i++) {
+      const mail = await server.mailer.nextMail(to)
+      if (mail.subject === subject) return mail
+    }
+    throw new Error(`no mail '${subject}' to ${to}`)
+  }
 
   const signIn = (login: string, password: string) =>
     new HttpClient(server.url).post<AuthUser>('/v1/auth/signin', { login, password })
@@ -53,6 +62,32 @@ describe.each(dialects)('a signed-in player changes their password on %s', (dial
     })
     expect(reset.status).toBe(400)
     expect(reset.body.error.code).toBe('invalid_link')
+
+    // the player hears of it, with a link that takes the account back if it was not them
+    const notice = await nextMailWithSubject(player.email, 'Your Alpha password was changed')
+    const takeBack = await new HttpClient(server.url).post('/v1/auth/password-reset', {
+      ...queryOf(linkIn(notice.text || '', '/account/reset-password')),
+      password: 'taken back by the owner',
+    })
+    expect(takeBack.status).toBe(204)
+    expect((await signIn(player.username, 'taken back by the owner')).status).toBe(200)
+    expect((await player.client.get('/v1/auth/info')).status).toBe(401)
+  })
+
+  it('lets a player without a password (social sign-in only) set one by confirming their username', async () => {
+    const player = await signUpPlayer(server)
+    await server.ctx.db
+      .updateTable('users')
+      .set({ passwordHash: null })
+      .where('id', '=', player.user.id)
+      .execute()
+    const chosen = 'now I have a password too'
+    const set = await player.client.put('/v1/users/me/password', {
+      currentPassword: player.username,
+      password: chosen,
+    })
+    expect(set.status).toBe(204)
+    expect((await signIn(player.email, chosen)).status).toBe(200)
   })
 
   it('refuses a wrong current password or a weak new one, changing nothing', async () => {

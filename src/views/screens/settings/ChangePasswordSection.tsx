@@ -42,6 +42,7 @@ export function ChangePasswordSection() {
             type="password"
             autoComplete="current-password"
             required
+            helperText="Signed up through Google or another provider, without a password? Type your username."
           />
           <FormTextField
             form={form}
