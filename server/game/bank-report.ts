@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { type BankReport, bankBeatenByRows, bankHistoryDays } from '../../src/api/bank'
-import { balanceHistory } from '../../src/domain/balance-history'
+import { balanceHistory, historyDays } from '../../src/domain/balance-history'
 import { fromHundredths } from '../../src/domain/currency'
 import { bankWonPot } from '../../src/domain/parimutuel'
 import { periodSpan } from '../../src/domain/ranking-periods'
@@ -66,7 +66,10 @@ function beatenBy(db: Executor, now: number, timeZone: string) {
 
 /** The Bank's page: its balance and its history, the pots it won and lost, the players who beat it. */
 export async function bankReport(db: Executor, now: number, timeZone: string): Promise<BankReport> {
-  const firstDay = addDays(zonedDate(now, timeZone), 1 - bankHistoryDays)
+  // the game began with its first ledger entry (a sign-up's grant): no history before that day
+  const first = await db.selectFrom('ledger').select('createdAt').orderBy('id').limit(1).executeTakeFirst()
+  const days = historyDays(first?.createdAt, now, timeZone, bankHistoryDays)
+  const firstDay = addDays(zonedDate(now, timeZone), 1 - days)
   const since = zonedEpochMs(firstDay, 0, 0, timeZone)
   const [wallet, changes, pots, winners] = await Promise.all([
     db.selectFrom('wallets').select('balance').where('address', '=', bankAddress).executeTakeFirst(),
@@ -83,7 +86,7 @@ export async function bankReport(db: Executor, now: number, timeZone: string): P
   return {
     balance: fromHundredths(balance),
     ...pots,
-    balanceHistory: balanceHistory(balance, changes, now, bankHistoryDays, timeZone).map((day) => ({
+    balanceHistory: balanceHistory(balance, changes, now, days, timeZone).map((day) => ({
       day: day.day,
       balance: fromHundredths(day.balance),
     })),

@@ -21,7 +21,7 @@ export const bankReportSchema = z.object({
 })
 export type BankReport = z.infer<typeof bankReportSchema>
 
-/** Days of balance history in a report. */
+/** Days of balance history in a report, at the most (a game younger than that has fewer). */
 export const bankHistoryDays = 14
 /** Players listed as having beaten the Bank this week. */
 export const bankBeatenByRows = 10

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { balanceHistory } from '../../src/domain/balance-history'
+import { balanceHistory, historyDays } from '../../src/domain/balance-history'
 
 const berlin = 'Europe/Berlin'
 // Thursday 26 November 2026, 13:00 in Berlin (12:00 UTC)
@@ -25,5 +25,17 @@ describe('balanceHistory', () => {
       { day: '2026-11-25', balance: 250 },
       { day: '2026-11-26', balance: 250 },
     ])
+  })
+})
+
+describe('historyDays', () => {
+  it('counts the days since the game began, today included, up to the most asked for', () => {
+    // 00:30 Berlin on the 25th (23:30 UTC on the 24th): the 25th and the 26th
+    expect(historyDays(Date.UTC(2026, 10, 24, 23, 30), now, berlin, 14)).toBe(2)
+    expect(historyDays(now - hour, now, berlin, 14)).toBe(1)
+    expect(historyDays(Date.UTC(2026, 9, 1), now, berlin, 14)).toBe(14)
+    // no ledger entry yet: today only; a clock behind the first entry: still today
+    expect(historyDays(undefined, now, berlin, 14)).toBe(1)
+    expect(historyDays(now + 3 * 24 * hour, now, berlin, 14)).toBe(1)
   })
 })
