@@ -117,3 +117,27 @@ describe('accessibility of every route at 1440 px', () => {
     })
   }
 })
+
+describe('less motion', () => {
+  it('moves nothing for a player who asked the system for reduced motion: a dialog opens and closes at once', async () => {
+    const { server, browser } = started()
+    const player = await signUpPlayer(server)
+    const durationsOf = async (motion: 'reduce' | 'no-preference') => {
+      const page = await browser.newPage(viewports.desktop, { baseURL: server.url, reducedMotion: motion })
+      await signInBrowser(page, server, player)
+      await page.goto('/groups')
+      await page.getByRole('button', { name: 'Create group' }).click()
+      const dialog = page.getByRole('dialog', { name: 'Create a group' })
+      await dialog.waitFor()
+      const duration = await dialog.evaluate((node) => getComputedStyle(node).animationDuration)
+      await page.keyboard.press('Escape')
+      // with no animation to wait for, the closed dialog is gone in the next frames
+      await dialog.waitFor({ state: 'hidden', timeout: motion === 'reduce' ? 1000 : 10_000 })
+      await page.context().close()
+      return duration
+    }
+    expect(await durationsOf('reduce')).toBe('0s')
+    // the same dialog slides in for everybody else
+    expect(await durationsOf('no-preference')).not.toBe('0s')
+  })
+})
