@@ -11,9 +11,9 @@ import { useClient } from '~/views/client-context'
 import { Button, Text } from '~/views/ui'
 import { accountTexts } from './account-texts'
 import { FormFailure } from './FormFailure'
-import { FormTextField } from './FormTextField'
 import { LinkProblem } from './LinkProblem'
 import { MachineForm } from './MachineForm'
+import { NewPasswordFields } from './NewPasswordFields'
 import { SubmitButton } from './SubmitButton'
 
 const linkFailure = 'invalid_link'
@@ -45,23 +45,7 @@ export function ResetPasswordForm({ link }: { readonly link: ResetLink }) {
         <LinkProblem title={accountTexts.linkInvalid} text={accountTexts.resetLinkInvalid} />
       ) : null}
       <FormFailure form={form} title={accountTexts.resetFailed} unless={linkFailure} />
-      <FormTextField
-        form={form}
-        field="password"
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        required
-        helperText={accountTexts.passwordHelp}
-      />
-      <FormTextField
-        form={form}
-        field="confirmation"
-        label="Confirm new password"
-        type="password"
-        autoComplete="new-password"
-        required
-      />
+      <NewPasswordFields form={form} />
       <SubmitButton busy={submitting}>Change password</SubmitButton>
     </MachineForm>
   )

@@ -4,10 +4,10 @@ import { styled } from 'styled-system/jsx'
 import { provideChangePassword } from '~/actors/account-screens.actors'
 import { changePasswordMachine } from '~/machines/change-password.machine'
 import { selectSubmitting, selectSucceeded } from '~/machines/form.select'
-import { accountTexts } from '~/views/auth/account-texts'
 import { FormFailure } from '~/views/auth/FormFailure'
 import { FormTextField } from '~/views/auth/FormTextField'
 import { MachineForm } from '~/views/auth/MachineForm'
+import { NewPasswordFields } from '~/views/auth/NewPasswordFields'
 import { useClient } from '~/views/client-context'
 import { Button, Spinner, Text } from '~/views/ui'
 import { SettingsSection } from './SettingsSection'
@@ -44,23 +44,7 @@ export function ChangePasswordSection() {
             required
             helperText="Signed up through Google or another provider, without a password? Type your username."
           />
-          <FormTextField
-            form={form}
-            field="password"
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            required
-            helperText={accountTexts.passwordHelp}
-          />
-          <FormTextField
-            form={form}
-            field="confirmation"
-            label="Confirm new password"
-            type="password"
-            autoComplete="new-password"
-            required
-          />
+          <NewPasswordFields form={form} />
           <Button type="submit" disabled={submitting} aria-busy={submitting} alignSelf="flex-start">
             {submitting ? <Spinner size="sm" aria-hidden colorPalette="gray" /> : null}
             Change password
