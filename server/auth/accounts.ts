@@ -215,7 +215,7 @@ export async function resetPassword(
     await clearSignInFailures(tx, passwordFailureKey(user, user.username))
   })
   ctx.events.emit('sessions-ended', user.id)
-  await tellPasswordChanged(ctx, user.id)
+  tellPasswordChanged(ctx, { ...user, passwordHash, passwordVersion: user.passwordVersion + 1 })
   return user
 }
 
@@ -282,35 +282,31 @@ export async function changePassword(
   if (!(await confirmedByPassword(ctx, user, body.currentPassword)))
     throw fieldRefusal('currentPassword', 'The password is not correct.', 'confirmation_failed')
   const passwordHash = await hashPassword(body.password, ctx.config.scryptLogN)
-  await ctx.db.transaction().execute(async (tx) => {
-    await tx
+  const changed = await ctx.db.transaction().execute(async (tx) => {
+    const row = await tx
       .updateTable('users')
       // counted up in the statement: every link signed before stops working, whatever ran meanwhile
       .set((eb) => ({ passwordHash, passwordVersion: eb('passwordVersion', '+', 1) }))
       .where('id', '=', user.id)
-      .execute()
-    await tx
-      .deleteFrom('sessions')
-      .where('userId', '=', user.id)
-      .where('idHash', '!=', signedIn.sessionIdHash)
-      .execute()
+      .returningAll()
+      .executeTakeFirstOrThrow()
+    await deleteUserSessions(tx, user.id, { except: signedIn.sessionIdHash })
+    return row
   })
   ctx.events.emit('sessions-ended', user.id)
-  await tellPasswordChanged(ctx, user.id)
+  tellPasswordChanged(ctx, changed)
 }
 
 /** Mails the notice of a changed password, with a reset link signed for the new password's version. */
-async function tellPasswordChanged(ctx: AppContext, userId: number): Promise<void> {
-  const changed = await findUserById(ctx.db, userId)
-  if (changed)
-    sendInBackground(
-      ctx,
-      passwordChangedMail(
-        changed.email,
-        changed.username,
-        passwordResetLinks(ctx.config, changed, ctx.clock.now()),
-      ),
-    )
+function tellPasswordChanged(ctx: AppContext, changed: UserRow): void {
+  sendInBackground(
+    ctx,
+    passwordChangedMail(
+      changed.email,
+      changed.username,
+      passwordResetLinks(ctx.config, changed, ctx.clock.now()),
+    ),
+  )
 }
 
 /**

@@ -158,8 +158,14 @@ export async function deleteSession(db: Executor, token: string): Promise<void> 
   await db.deleteFrom('sessions').where('idHash', '=', sha256(token)).execute()
 }
 
-/** Ends every session of an account; answers how many there were. */
-export async function deleteUserSessions(db: Executor, userId: number): Promise<number> {
-  const deleted = await db.deleteFrom('sessions').where('userId', '=', userId).executeTakeFirst()
+/** Ends every session of an account but the one `except` names (its id hash); answers how many ended. */
+export async function deleteUserSessions(
+  db: Executor,
+  userId: number,
+  options: { readonly except?: string } = {},
+): Promise<number> {
+  let query = db.deleteFrom('sessions').where('userId', '=', userId)
+  if (options.except !== undefined) query = query.where('idHash', '!=', options.except)
+  const deleted = await query.executeTakeFirst()
   return Number(deleted.numDeletedRows)
 }

@@ -19,8 +19,8 @@ export interface Told {
 /**
  * Settings' "Important messages": mails the news to the player if they turned e-mail on and confirmed
  * their address, and pushes it to their subscribed browsers if they turned push on. Called after the
- * change it tells of is committed; a suspended player is told nothing. A channel that fails is logged: the change stands, and the game
- * shows it anyway.
+ * change it tells of is committed; a suspended player is told nothing. A channel that fails is logged:
+ * the change stands, and the game shows it anyway.
  */
 export async function tellImportantMessage(ctx: NewsContext, userId: number, news: News): Promise<Told> {
   const user = await findUserById(ctx.db, userId).catch((err) => {

@@ -10,6 +10,7 @@ import {
 } from '../machines/push.types'
 import type { SessionMachine } from '../machines/session.machine'
 import { selectLoggedIn, selectSettings } from '../machines/session.select'
+import type { KeyValueStorage } from './persistence'
 import { isServiceWorkerSupported } from './service-worker.actors'
 
 /** The part of a service worker registration that push uses. */
@@ -101,7 +102,7 @@ export function providePush(
     readonly api: ApiClient
     readonly browser: PushBrowser | null
     /** where the put-off offer is kept @default the browser's localStorage */
-    readonly storage?: Pick<Storage, 'setItem'>
+    readonly storage?: Pick<KeyValueStorage, 'setItem'>
   },
 ) {
   const { api, browser } = deps
@@ -133,7 +134,7 @@ export function startPush(deps: {
   readonly session: ActorRefFrom<SessionMachine>
   readonly browser?: PushBrowser | null
   /** @default the browser's localStorage */
-  readonly storage?: Pick<Storage, 'getItem' | 'setItem'>
+  readonly storage?: Pick<KeyValueStorage, 'getItem' | 'setItem'>
 }) {
   const storage = deps.storage ?? globalThis.localStorage
   const push = createActor(
