@@ -43,13 +43,13 @@ import { findUserByEmail, findUserById, findUserByLogin, findUserByUsername, ins
 const invalidCode = () =>
   fieldRefusal('invitationCode', validationTexts.invitationCode, 'invitation_code_invalid')
 const usernameTaken = () => fieldRefusal('username', 'This username is already taken.', 'username_taken')
-const emailTaken = () =>
+export const emailTaken = () =>
   fieldRefusal('email', 'An account with this e-mail address exists already.', 'email_taken')
 const identityLinked = () =>
   new Refusal('oauth_identity_linked', 'This social account belongs to another player already.')
 export const invalidLink = () => new Refusal('invalid_link', 'This link is invalid or has expired.')
 
-function isUniqueViolation(error: unknown): error is Error {
+export function isUniqueViolation(error: unknown): error is Error {
   const e = error as { code?: string; message?: string }
   return (
     e?.code === '23505' ||
@@ -160,7 +160,7 @@ export function resendConfirmation(ctx: AppContext, user: UserRow): void {
   sendInBackground(ctx, confirmEmailMail(user.email, user.username, confirmEmailLinks(ctx.config, user)))
 }
 
-function sendInBackground(ctx: AppContext, mail: Parameters<AppContext['mailer']['send']>[0]): void {
+export function sendInBackground(ctx: AppContext, mail: Parameters<AppContext['mailer']['send']>[0]): void {
   ctx.mailer.send(mail).catch((err) => ctx.log.error({ err, to: mail.to }, 'mail could not be sent'))
 }
 
@@ -262,7 +262,7 @@ export async function unsubscribe(
 }
 
 /** Whether the player typed their password (or, for an account without one, their username). */
-function confirmedByPassword(ctx: AppContext, user: UserRow, typed: string): Promise<boolean> {
+export function confirmedByPassword(ctx: AppContext, user: UserRow, typed: string): Promise<boolean> {
   return throttledPasswordCheck(ctx, passwordFailureKey(user, user.username), async () =>
     user.passwordHash ? verifyPassword(typed, user.passwordHash) : typed === user.username,
   )

@@ -1,6 +1,11 @@
 import { constantTimeEqual, hmac } from './tokens'
 
-export type LinkPurpose = 'confirm-email' | 'unsubscribe' | 'password-reset'
+export type LinkPurpose =
+  | 'confirm-email'
+  | 'unsubscribe'
+  | 'password-reset'
+  | 'change-email'
+  | 'take-back-email'
 
 /** What a link's signature covers. */
 export interface LinkClaims {
@@ -11,6 +16,8 @@ export interface LinkClaims {
   validUntil?: number
   /** the account's password version: a reset link dies with the password it was made for */
   passwordVersion?: number
+  /** a change-email link: the address the account has now, which `email` replaces */
+  replaces?: string
 }
 
 function message(claims: LinkClaims): string {
@@ -21,6 +28,8 @@ function message(claims: LinkClaims): string {
     claims.email.toLowerCase(),
     claims.validUntil ?? '',
     claims.passwordVersion ?? '',
+    // only a change-email link has it: the other links' signatures stay as they were mailed
+    ...(claims.replaces === undefined ? [] : [claims.replaces.toLowerCase()]),
   ].join('\n')
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import {
+  emailChangeLinkBodySchema,
   emailLinkBodySchema,
   passwordResetAcceptedSchema,
   passwordResetBodySchema,
@@ -18,6 +19,7 @@ import {
   signUp,
   unsubscribe,
 } from '../auth/accounts'
+import { changeEmail } from '../auth/email-change'
 import { deleteSession, websocketCredentialsFor } from '../auth/sessions.repo'
 import { authUserPayload } from '../auth/user-payload'
 import type { AppContext } from '../context'
@@ -150,6 +152,21 @@ export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
       const { user } = await requireUser(request, ctx)
       resendConfirmation(ctx, user)
       return reply.status(202).send({ status: 'accepted' as const })
+    },
+  )
+
+  // the links of an e-mail change: the confirmation at the new address, the take-back at the old one
+  app.post(
+    '/v1/auth/change-email',
+    {
+      schema: {
+        body: emailChangeLinkBodySchema,
+        response: { 204: noContentSchema, ...errorResponses(400, 409) },
+      },
+    },
+    async (request, reply) => {
+      await changeEmail(ctx, request.body)
+      return reply.status(204).send()
     },
   )
 

@@ -1,7 +1,12 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { changePasswordBodySchema, deleteAccountBodySchema } from '../../src/api/auth'
+import {
+  changeEmailBodySchema,
+  changePasswordBodySchema,
+  deleteAccountBodySchema,
+  passwordResetAcceptedSchema,
+} from '../../src/api/auth'
 import { mergeSettings, settingsPatchSchema, settingsSchema } from '../../src/api/settings'
 import {
   publicUserSchema,
@@ -10,6 +15,7 @@ import {
   userSearchQuerySchema,
 } from '../../src/api/users'
 import { changePassword, deleteAccount } from '../auth/accounts'
+import { askEmailChange } from '../auth/email-change'
 import { settingsOf, settingsUpdate } from '../auth/settings'
 import { publicUsersPayload } from '../auth/user-payload'
 import { profileSummaryOf } from '../auth/user-profile'
@@ -36,7 +42,10 @@ export async function resolveUser(
 /** Settings' password change of the signed-in player. */
 export const changePasswordPath = '/v1/users/me/password'
 
-/** Profiles, search, settings (owner only), the password change and account deletion. */
+/** Settings' e-mail change of the signed-in player: a link goes to the new address. */
+export const changeEmailPath = '/v1/users/me/email'
+
+/** Profiles, search, settings (owner only), the password and e-mail changes and account deletion. */
 export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
 
@@ -137,6 +146,28 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
       const { user, session } = await requireUser(request, ctx)
       await changePassword(ctx, { user, sessionIdHash: session.idHash }, request.body)
       return reply.status(204).send()
+    },
+  )
+
+  // each call also mails an address the player typed: the reset request's budgets as well, counted apart
+  const mailLimits = ctx.config.rateLimits
+    ? limitByIpAndAccount(
+        fastify,
+        'resetRequest',
+        async (request) => (await requireUser(request, ctx)).user.username,
+      )
+    : []
+  const emailChange = {
+    body: changeEmailBodySchema,
+    response: { 202: passwordResetAcceptedSchema, ...errorResponses(400, 401, 403, 409, 429) },
+  }
+  app.put(
+    changeEmailPath,
+    { schema: emailChange, preHandler: [signedIn, ...passwordGuessLimits, ...mailLimits] },
+    async (request, reply) => {
+      const { user } = await requireUser(request, ctx)
+      await askEmailChange(ctx, user, request.body)
+      return reply.status(202).send({ status: 'accepted' as const })
     },
   )
 }

@@ -9,7 +9,8 @@ function layout(
   greeting: string,
   paragraphs: string[],
   action: { label: string; url: string },
-  unsubscribeUrl: string,
+  /** none for a mail about an address the account does not have (an e-mail change's) */
+  unsubscribeUrl?: string,
 ) {
   const text = [
     greeting,
@@ -17,14 +18,15 @@ function layout(
     ...paragraphs,
     '',
     `${action.label}: ${action.url}`,
-    '',
-    `Unsubscribe: ${unsubscribeUrl}`,
+    ...(unsubscribeUrl ? ['', `Unsubscribe: ${unsubscribeUrl}`] : []),
   ].join('\n')
   const html = [
     `<p>${escapeHtml(greeting)}</p>`,
     ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
     `<p><a href="${escapeHtml(action.url)}">${escapeHtml(action.label)}</a></p>`,
-    `<p style="font-size:12px;color:#666"><a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe</a></p>`,
+    ...(unsubscribeUrl
+      ? [`<p style="font-size:12px;color:#666"><a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe</a></p>`]
+      : []),
   ].join('\n')
   return { text, html }
 }
@@ -89,6 +91,38 @@ export function passwordChangedMail(to: string, username: string, links: LinkSet
       links.unsubscribe,
     ),
     headers: unsubscribeHeaders(links.unsubscribeOneClick),
+  }
+}
+
+/** To the new address: the player asked to move their account there; the link does it. */
+export function emailChangeMail(to: string, username: string, link: string): Mail {
+  return {
+    to,
+    subject: 'Confirm your new e-mail address for Alpha',
+    ...layout(
+      `Hi ${username},`,
+      [
+        'you asked to use this address for your Alpha account. Open the link below within 24 hours to make the change; until then, mail goes to your old address.',
+        'If it was not you, ignore this mail: nothing changes.',
+      ],
+      { label: 'Use this address', url: link },
+    ),
+  }
+}
+
+/** To the old address once the account moved: the change, and the link that takes it back for a week. */
+export function emailChangedMail(to: string, username: string, newEmail: string, takeBack: string): Mail {
+  return {
+    to,
+    subject: 'Your Alpha e-mail address was changed',
+    ...layout(
+      `Hi ${username},`,
+      [
+        `the e-mail address of your Alpha account is now ${newEmail}. Mail from Alpha goes there from now on.`,
+        'If it was you, there is nothing to do. If it was not, the link below moves the account back to this address and signs out every device (it works for seven days); then choose a new password with "Forgot your password?" on the sign-in page.',
+      ],
+      { label: 'Take my address back', url: takeBack },
+    ),
   }
 }
 

@@ -4,6 +4,7 @@ import type { Settings, SettingsPatch } from '../api/settings'
 import type { Transaction } from '../api/transactions'
 import type { UserProfile } from '../api/users'
 import type { TransactionsMachine, UserInfoMachine } from '../machines/account-loaders.machine'
+import type { ChangeEmailMachine } from '../machines/change-email.machine'
 import type { ChangePasswordMachine } from '../machines/change-password.machine'
 import type { ConfirmResendMachine } from '../machines/confirm-resend.machine'
 import type { DeleteAccountMachine } from '../machines/delete-account.machine'
@@ -107,6 +108,20 @@ export function provideChangePassword(machine: ChangePasswordMachine, { api }: A
             currentPassword: String(input.currentPassword ?? ''),
             password: String(input.password ?? ''),
           },
+          signal,
+        }),
+      ),
+    },
+  })
+}
+
+/** Settings' "Change e-mail address": the server checks the password and mails the new address a link. */
+export function provideChangeEmail(machine: ChangeEmailMachine, { api }: ApiDeps) {
+  return machine.provide({
+    actors: {
+      submit: fromPromise<unknown, FormValues>(({ input, signal }) =>
+        api.call('changeEmail', {
+          body: { email: String(input.email ?? ''), password: String(input.password ?? '') },
           signal,
         }),
       ),

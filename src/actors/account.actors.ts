@@ -99,15 +99,17 @@ export function providePasswordReset(machine: FormMachine, deps: Pick<AccountDep
   )
 }
 
-/** The e-mail links' calls, which take the link's userId, email and sgn. */
-export type EmailLinkCall = Extract<CallName, 'confirmEmail' | 'unsubscribe'>
+/** The e-mail links' calls: confirm-email and unsubscribe take userId, email and sgn; an e-mail change more. */
+export type EmailLinkCall = Extract<CallName, 'confirmEmail' | 'unsubscribe' | 'changeEmailLink'>
 
-/** POST a confirm-email or unsubscribe link (the page acts by a button: mail scanners fetch links). */
+/** POST an e-mail link (the page acts by a button: mail scanners fetch links), as the link gave it. */
 export function provideEmailLink(machine: FormMachine, deps: Pick<AccountDeps, 'api'>, call: EmailLinkCall) {
-  return withSubmit(machine, (values, signal) =>
-    deps.api.call(call, {
-      body: { userId: text(values, 'userId'), email: text(values, 'email'), sgn: text(values, 'sgn') },
-      signal,
-    }),
-  )
+  return withSubmit(machine, (values, signal) => {
+    const link = { userId: text(values, 'userId'), email: text(values, 'email'), sgn: text(values, 'sgn') }
+    if (call !== 'changeEmailLink') return deps.api.call(call, { body: link, signal })
+    // a confirmation names the address it replaces; a take-back does not
+    const from = optional(values, 'from')
+    const body = { ...link, validUntil: text(values, 'validUntil'), ...(from ? { from } : {}) }
+    return deps.api.call(call, { body, signal })
+  })
 }

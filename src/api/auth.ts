@@ -99,6 +99,20 @@ export const emailLinkBodySchema = z.strictObject({
   sgn: signature,
 })
 
+/**
+ * The links that move an account's address. With `from` (the address it replaces: the link dies when the
+ * address changed meanwhile): the confirmation mailed to a new address. Without: the take-back mailed
+ * to the address the account left, which moves it back whatever it is now. Both expire.
+ */
+export const emailChangeLinkBodySchema = z.strictObject({
+  userId: numericId,
+  email: z.string().min(1).max(254),
+  from: z.string().min(1).max(254).optional(),
+  validUntil: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  sgn: signature,
+})
+export type EmailChangeLink = z.output<typeof emailChangeLinkBodySchema>
+
 /** The answer of the one-click unsubscribe of a mail client (`POST /v1/mail/unsubscribe`). */
 export const mailUnsubscribedSchema = z.object({ status: z.literal('unsubscribed') })
 
@@ -111,4 +125,13 @@ export const deleteAccountBodySchema = z.strictObject({ password: z.string().min
 export const changePasswordBodySchema = z.strictObject({
   currentPassword: z.string().min(1).max(1024),
   password: passwordSchema,
+})
+
+/**
+ * Settings' e-mail change: the new address and the password (an account without one confirms with its
+ * username, as for the deletion). Nothing changes until the link mailed to the new address is opened.
+ */
+export const changeEmailBodySchema = z.strictObject({
+  email: emailSchema,
+  password: z.string().min(1).max(1024),
 })

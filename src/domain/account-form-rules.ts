@@ -1,5 +1,7 @@
 import type { z } from 'zod'
 import {
+  type EmailChangeLink,
+  emailChangeLinkBodySchema,
   emailLinkBodySchema,
   emailSchema,
   invitationCodeSchema,
@@ -46,12 +48,35 @@ export const changePasswordRules: FormRules = (values) =>
     ...passwordResetRules(values),
   })
 
+/** Settings' e-mail change: a valid new address and the password. */
+export const changeEmailRules: FormRules = (values) =>
+  collect({
+    email: problemOf(emailSchema, text(values, 'email')),
+    password: text(values, 'password') === '' ? signInTexts.password : undefined,
+  })
+
 /** The link's parameters, or undefined when one is missing or malformed. */
 export function emailLinkOf(search: string): EmailLink | undefined {
   const query = new URLSearchParams(search)
   const parsed = emailLinkBodySchema.safeParse({
     userId: query.get('userId') ?? undefined,
     email: query.get('email') ?? undefined,
+    sgn: query.get('sgn') ?? undefined,
+  })
+  return parsed.success ? parsed.data : undefined
+}
+
+/**
+ * An e-mail change link's parameters (a confirmation names `from`, a take-back does not), or undefined
+ * when one is missing or malformed.
+ */
+export function emailChangeLinkOf(search: string): EmailChangeLink | undefined {
+  const query = new URLSearchParams(search)
+  const parsed = emailChangeLinkBodySchema.safeParse({
+    userId: query.get('userId') ?? undefined,
+    email: query.get('email') ?? undefined,
+    from: query.get('from') ?? undefined,
+    validUntil: query.get('validUntil') ?? undefined,
     sgn: query.get('sgn') ?? undefined,
   })
   return parsed.success ? parsed.data : undefined

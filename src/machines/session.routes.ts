@@ -13,6 +13,7 @@ export const indexRoute = '/'
 export const publicRoutes: readonly string[] = [
   loginRoute,
   '/account/confirm-email',
+  '/account/change-email',
   '/account/unsubscribe-from-email',
   '/account/reset-password',
   '/account/login-successful',

@@ -49,6 +49,11 @@ export const loginLayoutRoutes: readonly RouteEntry[] = [
     ...screen(() => import('./screens/login/ConfirmEmail'), 'ConfirmEmail'),
   },
   {
+    path: '/account/change-email',
+    title: 'Change your e-mail address',
+    ...screen(() => import('./screens/login/ChangeEmail'), 'ChangeEmail'),
+  },
+  {
     path: '/account/unsubscribe-from-email',
     title: 'Unsubscribe',
     ...screen(() => import('./screens/login/Unsubscribe'), 'Unsubscribe'),

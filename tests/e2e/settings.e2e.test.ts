@@ -3,12 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PushPayload, PushSubscriptionBody } from '../../src/api/push'
 import type { AuthUser } from '../../src/api/users'
 import { HttpClient } from '../support/http-client'
+import { linkIn } from '../support/mail-links'
 import { nextLocalTime } from '../support/polls'
 import { newPushBrowser, startPushService } from '../support/push-browser'
 import type { RecordingServer } from '../support/recording-server'
 import {
   checkA11y,
   collectPageIssues,
+  type E2eServer,
   installServerClock,
   screenshot,
   setUpE2eSession,
@@ -256,5 +258,56 @@ describe('the password', () => {
     expect(issues.all()).toEqual([])
     await page.close()
     await elsewhere.close()
+  })
+})
+
+/** The link to `path` in the newest mail to `to` (the server writes its outbox after answering). */
+async function linkMailedTo(server: E2eServer, to: string, path: string): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const mail = server.outbox().findLast((m) => m.to === to && m.text?.includes(path))
+    if (mail?.text) {
+      const url = linkIn(mail.text, path)
+      return `${url.pathname}${url.search}`
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`no mail to ${to} with a link to ${path}`)
+}
+
+describe('the e-mail address', () => {
+  it('moves to a new address once the link mailed there is opened, and the old one can take it back', async () => {
+    const { server, browser } = started()
+    const player = await signUpPlayer(server)
+    const page = await browser.newPage(viewports.mobile, { baseURL: server.url })
+    const issues = collectPageIssues(page)
+    await signInBrowser(page, server, player)
+    await page.goto('/settings')
+    const section = page.getByRole('region', { name: 'E-mail address' })
+    await section.getByText(`Alpha writes to ${player.email}.`, { exact: false }).waitFor()
+    const moved = `moved.${player.email}`
+    await section.getByLabel(/^New e-mail address/).fill(moved)
+    await section.getByLabel(/^Password/).fill(player.password)
+    expect(await checkA11y(page), 'axe on the e-mail form').toEqual([])
+    await section.getByRole('button', { name: 'Send the link' }).click()
+    await section.getByRole('status').getByText(`We sent a link to ${moved}.`, { exact: false }).waitFor()
+
+    // the player opens the mail at the new address in this browser
+    await page.goto(await linkMailedTo(server, moved, '/account/change-email'))
+    await page.getByText(`Use ${moved} for your Alpha account instead of ${player.email}?`).waitFor()
+    expect(await checkA11y(page), 'axe on the change link page').toEqual([])
+    await page.getByRole('button', { name: 'Use this address' }).click()
+    await page.getByText('Done! Your account uses this e-mail address now.').waitFor()
+    await page.goto('/settings')
+    await section.getByText(`Alpha writes to ${moved}.`, { exact: false }).waitFor()
+
+    // the old address was told, and its link moves the account back and signs this browser out
+    const takeBack = await linkMailedTo(server, player.email, '/account/change-email')
+    await page.goto(takeBack)
+    await page.getByRole('button', { name: 'Take my address back' }).click()
+    await page.getByText('Your account uses this address again', { exact: false }).waitFor()
+    await page.goto('/settings')
+    await page.waitForURL(/\/account\/signin/)
+    expect(issues.all()).toEqual([])
+    await page.close()
   })
 })

@@ -497,11 +497,15 @@ function pathOf(route: RouteInfo, params: string[]): string {
 // ---------------------------------------------------------------------------------------------------
 // The database, table by table, row by row.
 
-/** The refusals of a wrong password: sign-in's, and the confirmations of account deletion and password change. */
+/**
+ * The refusals of a wrong password: sign-in's, and the confirmations of account deletion and the
+ * password and e-mail changes.
+ */
 const wrongPasswordAnswers = new Set([
   'POST /v1/auth/signin invalid_credentials',
   'DELETE /v1/users/me confirmation_failed',
   'PUT /v1/users/me/password confirmation_failed',
+  'PUT /v1/users/me/email confirmation_failed',
 ])
 
 /**

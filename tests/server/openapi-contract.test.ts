@@ -90,7 +90,7 @@ describe.each(dialects)('real answers match the OpenAPI document on %s', (dialec
     expect((await leaving.client.post('/v1/auth/logout')).status).toBe(204)
   })
 
-  it('the signed e-mail links: confirm, unsubscribe, one-click unsubscribe, password reset', async () => {
+  it('the signed e-mail links: confirm, unsubscribe, one-click unsubscribe, password reset, e-mail change', async () => {
     const mail = await server.mailer.nextMail(alice.email)
     const confirm = queryOf(linkIn(mail.text, '/account/confirm-email'))
     expect((await alice.client.post('/v1/auth/confirm-email/resend')).status).toBe(202)
@@ -115,6 +115,18 @@ describe.each(dialects)('real answers match the OpenAPI document on %s', (dialec
     const password = 'a new password of some length'
     expect((await guest.post('/v1/auth/password-reset', { ...reset, password })).status).toBe(204)
     expect((await guest.post('/v1/auth/password-reset', { ...reset, password })).status).toBe(400)
+
+    const moving = await player()
+    const newAddress = `moved-${moving.username}@example.com`
+    expect(
+      (await moving.client.put('/v1/users/me/email', { email: newAddress, password: moving.password }))
+        .status,
+    ).toBe(202)
+    const move = queryOf(await nextLinkTo(server.mailer, newAddress, '/account/change-email'))
+    expect((await guest.post('/v1/auth/change-email', { ...move, sgn: 'forged' })).status).toBe(400)
+    expect((await guest.post('/v1/auth/change-email', move)).status).toBe(204)
+    const takeBack = queryOf(await nextLinkTo(server.mailer, moving.email, '/account/change-email'))
+    expect((await guest.post('/v1/auth/change-email', takeBack)).status).toBe(204)
   })
 
   it('social sign-in: redirects, and a 404 for a provider that is not configured', async () => {
@@ -126,7 +138,7 @@ describe.each(dialects)('real answers match the OpenAPI document on %s', (dialec
     expect((await guest.get('/v1/auth/oauth/reddit/callback')).status).toBe(404)
   })
 
-  it('players: search, profiles, settings, the password change, account deletion', async () => {
+  it('players: search, profiles, settings, the password and e-mail changes, account deletion', async () => {
     expect((await alice.client.get(`/v1/users?name=${bob.username.slice(0, 6)}`)).status).toBe(200)
     expect((await alice.client.get('/v1/users')).status).toBe(400)
     expect((await alice.client.get(`/v1/users/${bob.username}`)).status).toBe(200)
@@ -148,6 +160,15 @@ describe.each(dialects)('real answers match the OpenAPI document on %s', (dialec
         .status,
     ).toBe(403)
     expect((await changing.client.put('/v1/users/me/password', newPassword)).status).toBe(204)
+    const newEmail = { email: bob.email, password: newPassword.password }
+    expect(
+      (await changing.client.put('/v1/users/me/email', { ...newEmail, email: 'no address' })).status,
+    ).toBe(400)
+    expect(
+      (await changing.client.put('/v1/users/me/email', { ...newEmail, password: 'not it' })).status,
+    ).toBe(403)
+    expect((await changing.client.put('/v1/users/me/email', newEmail)).status).toBe(409)
+    expect((await guest.put('/v1/users/me/email', newEmail)).status).toBe(401)
 
     const quitting = await player()
     expect((await quitting.client.delete('/v1/users/me', { password: 'not the password' })).status).toBe(403)

@@ -3,7 +3,7 @@ import type { AuthUser } from '../../src/api/users'
 import { signUpPlayer } from '../support/accounts'
 import { dialects } from '../support/databases'
 import { HttpClient } from '../support/http-client'
-import { linkIn, nextLinkTo, queryOf } from '../support/mail-links'
+import { linkIn, nextLinkTo, nextMailWithSubject, queryOf } from '../support/mail-links'
 import { startTestServer, type TestServer } from '../support/test-server'
 
 interface Refused {
@@ -18,15 +18,6 @@ describe.each(dialects)('a signed-in player changes their password on %s', (dial
   afterAll(async () => {
     await server?.stop()
   })
-
-  /** the player's mails until the one with `subject` */
-  async function nextMailWithSubject(to: string, subject: string) {
-    for (let i = 0; i < 10; i++) {
-      const mail = await server.mailer.nextMail(to)
-      if (mail.subject === subject) return mail
-    }
-    throw new Error(`no mail '${subject}' to ${to}`)
-  }
 
   const signIn = (login: string, password: string) =>
     new HttpClient(server.url).post<AuthUser>('/v1/auth/signin', { login, password })
@@ -64,7 +55,7 @@ describe.each(dialects)('a signed-in player changes their password on %s', (dial
     expect(reset.body.error.code).toBe('invalid_link')
 
     // the player hears of it, with a link that takes the account back if it was not them
-    const notice = await nextMailWithSubject(player.email, 'Your Alpha password was changed')
+    const notice = await nextMailWithSubject(server.mailer, player.email, 'Your Alpha password was changed')
     const takeBack = await new HttpClient(server.url).post('/v1/auth/password-reset', {
       ...queryOf(linkIn(notice.text || '', '/account/reset-password')),
       password: 'taken back by the owner',

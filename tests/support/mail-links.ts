@@ -32,3 +32,16 @@ export async function nextLinkTo(
   }
   throw new Error(`no mail to ${to} with a link to ${path}`)
 }
+
+/** Takes mails to the address until the one with `subject` (skipping e.g. the sign-up's confirmation mail). */
+export async function nextMailWithSubject<M extends { subject?: string }>(
+  mailbox: { nextMail(to: string): Promise<M> },
+  to: string,
+  subject: string,
+): Promise<M> {
+  for (let i = 0; i < 10; i++) {
+    const mail = await mailbox.nextMail(to)
+    if (mail.subject === subject) return mail
+  }
+  throw new Error(`no mail '${subject}' to ${to}`)
+}

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { validationTexts } from '~/api/texts'
 import {
+  changeEmailRules,
   changePasswordRules,
+  emailChangeLinkOf,
   emailLinkOf,
   passwordResetRequestRules,
   passwordResetRules,
@@ -103,6 +105,16 @@ describe('sign-in, reset request and reset rules', () => {
   })
 })
 
+describe("Settings' e-mail change", () => {
+  it('needs a valid new address and the password', () => {
+    expect(changeEmailRules({ email: 'no address', password: '' })).toEqual({
+      email: 'Please enter a valid email address',
+      password: 'Please enter your password',
+    })
+    expect(changeEmailRules({ email: ' new@example.test ', password: 'x' })).toEqual({})
+  })
+})
+
 describe('links', () => {
   it('reads an e-mail link', () => {
     expect(emailLinkOf('userId=7&email=a%40b.test&sgn=abc')).toEqual({
@@ -112,6 +124,24 @@ describe('links', () => {
     })
     expect(emailLinkOf('userId=x&email=a%40b.test&sgn=abc')).toBeUndefined()
     expect(emailLinkOf('userId=7&email=a%40b.test')).toBeUndefined()
+  })
+
+  it("reads an e-mail change's link: a confirmation names the address it replaces, a take-back does not", () => {
+    expect(emailChangeLinkOf('userId=7&email=n%40b.test&from=o%40b.test&validUntil=2000&sgn=abc')).toEqual({
+      userId: 7,
+      email: 'n@b.test',
+      from: 'o@b.test',
+      validUntil: 2000,
+      sgn: 'abc',
+    })
+    expect(emailChangeLinkOf('userId=7&email=o%40b.test&validUntil=2000&sgn=abc')).toEqual({
+      userId: 7,
+      email: 'o@b.test',
+      validUntil: 2000,
+      sgn: 'abc',
+    })
+    expect(emailChangeLinkOf('userId=7&email=n%40b.test&from=o%40b.test&sgn=abc')).toBeUndefined()
+    expect(emailChangeLinkOf('userId=7&email=n%40b.test&validUntil=soon&sgn=abc')).toBeUndefined()
   })
 
   it('tells a valid, an expired and an invalid reset link apart', () => {

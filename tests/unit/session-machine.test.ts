@@ -228,6 +228,7 @@ describe('routeFor (spec §2 rules 1 to 3)', () => {
       '/account/signin?next=%2Fpolls',
       '/account/reset-password?userId=1&validUntil=2&sgn=x',
       '/account/confirm-email?userId=1',
+      '/account/change-email?userId=1&email=a%40b.test&validUntil=2&sgn=x',
       '/account/unsubscribe-from-email',
       '/coming-soon',
       '/error',

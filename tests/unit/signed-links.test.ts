@@ -5,7 +5,13 @@ import { type LinkClaims, signLink, verifyLink } from '../../server/auth/signed-
 
 const key = Buffer.from('test-secret-that-is-at-least-32-characters-long')
 
-const purpose = fc.constantFrom('confirm-email' as const, 'unsubscribe' as const, 'password-reset' as const)
+const purpose = fc.constantFrom(
+  'confirm-email' as const,
+  'unsubscribe' as const,
+  'password-reset' as const,
+  'change-email' as const,
+  'take-back-email' as const,
+)
 const claims: fc.Arbitrary<LinkClaims> = fc.record(
   {
     purpose,
@@ -13,6 +19,7 @@ const claims: fc.Arbitrary<LinkClaims> = fc.record(
     email: fc.emailAddress(),
     validUntil: fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }),
     passwordVersion: fc.nat(1000),
+    replaces: fc.emailAddress(),
   },
   { requiredKeys: ['purpose', 'userId', 'email'] },
 )
@@ -26,6 +33,9 @@ function changedClaims(original: LinkClaims): LinkClaims[] {
     { ...original, email: `x${original.email}` },
     { ...original, validUntil: (original.validUntil ?? 0) + 1 },
     { ...original, passwordVersion: (original.passwordVersion ?? 0) + 1 },
+    { ...original, replaces: `x${original.replaces ?? ''}` },
+    // a confirmation of an e-mail change cannot pass for a take-back, which names no address it replaces
+    ...(original.replaces === undefined ? [] : [{ ...original, replaces: undefined }]),
   ]
 }
 

@@ -1,8 +1,10 @@
 import { z } from 'zod'
 import { activityPageSchema, activityQuerySchema } from '../activity'
 import {
+  changeEmailBodySchema,
   changePasswordBodySchema,
   deleteAccountBodySchema,
+  emailChangeLinkBodySchema,
   emailLinkBodySchema,
   passwordResetAcceptedSchema,
   passwordResetBodySchema,
@@ -67,6 +69,7 @@ export const callSchemas = {
   confirmEmail: { body: emailLinkBodySchema },
   resendConfirmEmail: { response: passwordResetAcceptedSchema },
   unsubscribe: { body: emailLinkBodySchema },
+  changeEmailLink: { body: emailChangeLinkBodySchema },
   authProviders: { response: socialProvidersResponseSchema },
   state: { response: stateSchema },
   universe: { response: universeSchema },
@@ -88,6 +91,7 @@ export const callSchemas = {
   user: { response: userProfileSchema },
   deleteAccount: { body: deleteAccountBodySchema },
   changePassword: { body: changePasswordBodySchema },
+  changeEmail: { body: changeEmailBodySchema, response: passwordResetAcceptedSchema },
   searchUsers: { query: userSearchQuerySchema, response: z.array(publicUserSchema) },
   settings: { response: settingsSchema },
   userSkill: { response: userSkillSchema },

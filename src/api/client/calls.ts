@@ -66,6 +66,7 @@ export const apiCalls = {
   /** a new confirmation link for the signed-in player: answered 202 */
   resendConfirmEmail: { method: 'POST', path: '/v1/auth/confirm-email/resend', response: true },
   unsubscribe: { method: 'POST', path: '/v1/auth/unsubscribe', body: true },
+  changeEmailLink: { method: 'POST', path: '/v1/auth/change-email', body: true },
   /** the configured social sign-in providers */
   authProviders: {
     method: 'GET',
@@ -166,6 +167,7 @@ export const apiCalls = {
   deleteAccount: { method: 'DELETE', path: '/v1/users/me', retries: 0, body: true },
   /** the caller's new password, after the current one confirms it; not retried (the first one may have counted) */
   changePassword: { method: 'PUT', path: '/v1/users/me/password', retries: 0, body: true },
+  changeEmail: { method: 'PUT', path: '/v1/users/me/email', retries: 0, body: true, response: true },
   searchUsers: {
     method: 'GET',
     path: '/v1/users',

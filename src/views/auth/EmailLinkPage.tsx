@@ -2,10 +2,8 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { CircleCheckIcon } from 'lucide-react'
 import { useMemo } from 'react'
 import { styled } from 'styled-system/jsx'
-import { Link as RouterLink, useSearch } from 'wouter'
+import { Link as RouterLink } from 'wouter'
 import { type EmailLinkCall, provideEmailLink } from '~/actors/account.actors'
-import { emailLinkOf } from '~/domain/account-form-rules'
-import type { EmailLink } from '~/domain/account-forms'
 import { emailLinkMachine } from '~/machines/account-forms.machine'
 import { selectSubmitting, selectSucceeded } from '~/machines/form.select'
 import { useClient } from '~/views/client-context'
@@ -15,27 +13,34 @@ import { FormFailure } from './FormFailure'
 import { LinkProblem } from './LinkProblem'
 import { SubmitButton } from './SubmitButton'
 
-export interface EmailLinkTexts {
+/** A link's parameters as its page read them: the address it is about, its signature and the rest. */
+export interface EmailLinkValues {
+  readonly email: string
+}
+
+export interface EmailLinkTexts<L extends EmailLinkValues = EmailLinkValues> {
   readonly heading: string
-  /** what the button will do, for the address */
-  readonly explain: (email: string) => string
+  /** what the button will do, for the link's address (and, for some links, its other parameters) */
+  readonly explain: (link: L) => string
   readonly action: string
   readonly done: string
   readonly failed: string
 }
 
 /**
- * The confirm-email and unsubscribe pages: shown on GET, acting only when the player presses the button
- * (mail scanners open links; DESIGN.md §3), then success or failure.
+ * The pages of the e-mail links (confirm, unsubscribe, change the address): shown on GET, acting only
+ * when the player presses the button (mail scanners open links; DESIGN.md §3), then success or failure.
+ * `link` is undefined when the page's query is not a whole link.
  */
-export function EmailLinkPage({
+export function EmailLinkPage<L extends EmailLinkValues>({
   call,
+  link,
   texts,
 }: {
   readonly call: EmailLinkCall
-  readonly texts: EmailLinkTexts
+  readonly link: L | undefined
+  readonly texts: EmailLinkTexts<L>
 }) {
-  const link = emailLinkOf(useSearch())
   return (
     <styled.div display="flex" flexDirection="column" gap="6">
       <Heading as="h1" size={{ base: '2xl', md: '3xl' }} textAlign="center">
@@ -57,20 +62,21 @@ export function EmailLinkPage({
   )
 }
 
-function EmailLinkAction({
+function EmailLinkAction<L extends EmailLinkValues>({
   call,
   link,
   texts,
 }: {
   readonly call: EmailLinkCall
-  readonly link: EmailLink
-  readonly texts: EmailLinkTexts
+  readonly link: L
+  readonly texts: EmailLinkTexts<L>
 }) {
   const client = useClient()
   const logic = useMemo(() => provideEmailLink(emailLinkMachine, client.effects, call), [client, call])
-  const form = useActorRef(logic, {
-    input: { values: { userId: String(link.userId), email: link.email, sgn: link.sgn } },
-  })
+  const values = Object.fromEntries(
+    Object.entries(link).flatMap(([name, value]) => (value === undefined ? [] : [[name, String(value)]])),
+  )
+  const form = useActorRef(logic, { input: { values } })
   const submitting = useSelector(form, selectSubmitting)
   const done = useSelector(form, selectSucceeded)
   if (done)
@@ -101,7 +107,7 @@ function EmailLinkAction({
       }}
     >
       <FormFailure form={form} title={texts.failed} />
-      <Text>{texts.explain(link.email)}</Text>
+      <Text>{texts.explain(link)}</Text>
       <SubmitButton busy={submitting}>{texts.action}</SubmitButton>
       <Button asChild variant="ghost">
         <RouterLink href="/">Not now</RouterLink>

@@ -1,8 +1,10 @@
+import { useSearch } from 'wouter'
+import { emailLinkOf } from '~/domain/account-form-rules'
 import { EmailLinkPage, type EmailLinkTexts } from '~/views/auth/EmailLinkPage'
 
 const texts: EmailLinkTexts = {
   heading: 'Unsubscribe',
-  explain: (email) => `Stop sending e-mails about the game to ${email}?`,
+  explain: ({ email }) => `Stop sending e-mails about the game to ${email}?`,
   action: 'Unsubscribe from e-mails',
   done: 'You are unsubscribed: we will send no more game e-mails to this address.',
   failed: 'Oops! We could not unsubscribe you',
@@ -10,5 +12,5 @@ const texts: EmailLinkTexts = {
 
 /** /account/unsubscribe-from-email?userId&email&sgn */
 export function Unsubscribe() {
-  return <EmailLinkPage call="unsubscribe" texts={texts} />
+  return <EmailLinkPage call="unsubscribe" link={emailLinkOf(useSearch())} texts={texts} />
 }

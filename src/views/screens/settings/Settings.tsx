@@ -14,6 +14,7 @@ import { ListLoadFailure } from '~/views/common/ListLoadFailure'
 import { ScreenSkeleton } from '~/views/common/ScreenSkeleton'
 import { Heading } from '~/views/ui'
 import { AppUpdateSection } from './AppUpdateSection'
+import { ChangeEmailSection } from './ChangeEmailSection'
 import { ChangePasswordSection } from './ChangePasswordSection'
 import { DeleteAccountSection } from './DeleteAccountSection'
 import { NotificationSettings } from './NotificationSettings'
@@ -21,8 +22,8 @@ import { SaveStatus } from './SaveStatus'
 import { WatchListSettings } from './WatchListSettings'
 
 /**
- * Spec §2 /settings (signed-in only): notifications, watch list, the password, app update and reload,
- * delete account.
+ * Spec §2 /settings (signed-in only): notifications, watch list, the e-mail address, the password, app
+ * update and reload, delete account.
  */
 export function Settings() {
   const client = useClient()
@@ -56,6 +57,7 @@ export function Settings() {
           <WatchListSettings form={form} />
         </>
       ) : null}
+      <ChangeEmailSection />
       <ChangePasswordSection />
       <AppUpdateSection />
       <DeleteAccountSection />

@@ -194,6 +194,58 @@ describe('settings (spec §2 /settings)', () => {
     expect((field('Current password') as HTMLInputElement).value).toBe('')
   })
 
+  it('mails a link to a new address after the password confirms it, and says the address changes there', async () => {
+    const user = userEvent.setup()
+    const asks: unknown[] = []
+    showSettings({
+      changeEmail: ({ body }) => {
+        asks.push(body)
+        const { email } = body as { email: string }
+        if (email === 'bob@example.test')
+          return Promise.reject(
+            new ApiError(409, 'email_taken', 'An account with this e-mail address exists already.', {
+              email: 'An account with this e-mail address exists already.',
+            }),
+          )
+        return { status: 'accepted' }
+      },
+    })
+    const section = await screen.findByRole('region', { name: 'E-mail address' })
+    expect(within(section).getByText(/^Alpha writes to alice@example\.test\./)).toBeTruthy()
+    const field = (label: string) =>
+      within(section).getByLabelText(new RegExp(`^${label}`), { selector: 'input' })
+    const submit = () => user.click(within(section).getByRole('button', { name: 'Send the link' }))
+    await user.type(field('New e-mail address'), 'not an address')
+    await submit()
+    expect(within(section).getByText('Please enter a valid email address')).toBeTruthy()
+    expect(within(section).getByText('Please enter your password')).toBeTruthy()
+    expect(asks).toEqual([])
+
+    await user.clear(field('New e-mail address'))
+    await user.type(field('New e-mail address'), 'bob@example.test')
+    await user.type(field('Password'), 'my password')
+    await submit()
+    // the server's refusal stands beside the address
+    expect(
+      await within(section).findAllByText('An account with this e-mail address exists already.'),
+    ).not.toHaveLength(0)
+    expect(field('New e-mail address').getAttribute('aria-invalid')).toBe('true')
+
+    await user.clear(field('New e-mail address'))
+    await user.type(field('New e-mail address'), ' alice@new.example.test ')
+    await submit()
+    expect(await within(section).findByRole('status')).toBeTruthy()
+    expect(
+      within(section).getByText(
+        'We sent a link to alice@new.example.test. Open it within 24 hours to use that address; until then, mail goes to alice@example.test.',
+      ),
+    ).toBeTruthy()
+    // the address goes as the schema reads it, trimmed
+    expect(asks.at(-1)).toEqual({ email: 'alice@new.example.test', password: 'my password' })
+    await user.click(within(section).getByRole('button', { name: 'Use another address' }))
+    expect((field('New e-mail address') as HTMLInputElement).value).toBe('')
+  })
+
   it('deletes the account only after the password confirms it, then logs out', async () => {
     const user = userEvent.setup()
     const deletions: unknown[] = []

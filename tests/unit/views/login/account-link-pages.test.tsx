@@ -3,6 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ApiError } from '~/api/client'
+import { ChangeEmail } from '~/views/screens/login/ChangeEmail'
 import { ConfirmEmail } from '~/views/screens/login/ConfirmEmail'
 import { ResetPassword } from '~/views/screens/login/ResetPassword'
 import { Unsubscribe } from '~/views/screens/login/Unsubscribe'
@@ -127,5 +128,74 @@ describe('e-mail links act by a button, not on GET', () => {
     show(<Unsubscribe />, '/account/unsubscribe-from-email?userId=7')
     expect((await screen.findByRole('alert')).textContent).toContain('The link is incomplete')
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Unsubscribe from e-mails' })).toBeNull())
+  })
+})
+
+describe('the links of an e-mail change', () => {
+  const until = 4_102_444_800_000
+  const confirmation = `/account/change-email?userId=7&email=alice%40new.test&from=alice%40old.test&validUntil=${until}&sgn=signature`
+
+  it('moves the account to the new address when the player presses the button', async () => {
+    const user = userEvent.setup()
+    const bodies: unknown[] = []
+    const view = show(<ChangeEmail />, confirmation, {
+      changeEmailLink: ({ body }) => {
+        bodies.push(body)
+        return undefined
+      },
+    })
+    expect(await screen.findByRole('heading', { name: 'Change your e-mail address', level: 1 })).toBeTruthy()
+    expect(
+      screen.getByText('Use alice@new.test for your Alpha account instead of alice@old.test?'),
+    ).toBeTruthy()
+    expect(view.calls).not.toContain('changeEmailLink')
+    await user.click(screen.getByRole('button', { name: 'Use this address' }))
+    expect(await screen.findByText('Done! Your account uses this e-mail address now.')).toBeTruthy()
+    expect(bodies).toEqual([
+      {
+        userId: '7',
+        email: 'alice@new.test',
+        from: 'alice@old.test',
+        validUntil: String(until),
+        sgn: 'signature',
+      },
+    ])
+  })
+
+  it('takes the address back with a link that names no address it replaces', async () => {
+    const user = userEvent.setup()
+    const bodies: unknown[] = []
+    show(<ChangeEmail />, `/account/change-email?userId=7&email=alice%40old.test&validUntil=${until}&sgn=s`, {
+      changeEmailLink: ({ body }) => {
+        bodies.push(body)
+        return undefined
+      },
+    })
+    expect(
+      await screen.findByRole('heading', { name: 'Take your e-mail address back', level: 1 }),
+    ).toBeTruthy()
+    expect(screen.getByText(/^Move your Alpha account back to alice@old\.test\?/)).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'Take my address back' }))
+    expect(
+      await screen.findByText(/^Your account uses this address again and every device is signed out/),
+    ).toBeTruthy()
+    expect(bodies).toEqual([{ userId: '7', email: 'alice@old.test', validUntil: String(until), sgn: 's' }])
+  })
+
+  it('says why a refused link did nothing, and explains an incomplete one', async () => {
+    const user = userEvent.setup()
+    show(<ChangeEmail />, confirmation, {
+      changeEmailLink: () =>
+        Promise.reject(
+          new ApiError(409, 'email_taken', 'An account with this e-mail address exists already.'),
+        ),
+    })
+    await user.click(await screen.findByRole('button', { name: 'Use this address' }))
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toContain('Oops! We could not change your e-mail address')
+    expect(alert.textContent).toContain('An account with this e-mail address exists already.')
+    cleanup()
+    show(<ChangeEmail />, '/account/change-email?userId=7&email=alice%40new.test&sgn=s')
+    expect((await screen.findByRole('alert')).textContent).toContain('The link is incomplete')
   })
 })
