@@ -3,19 +3,26 @@ import { parseArgs } from 'node:util'
 import { createContext } from './app'
 import { formatInvitationCode } from './auth/invitation-codes'
 import { createInvitationCodes } from './auth/invitations.repo'
+import { newsLinks } from './auth/links'
+import { renamePlayer } from './auth/rename-player'
 import { liftSuspension, suspendAccount } from './auth/suspension'
+import { findUserById } from './auth/users.repo'
 import { ConfigError, loadConfig, loadDatabaseLocation } from './config'
 import { sqliteFileOf } from './db/connect'
 import { type BackupOutcome, backUpSqlite } from './db/sqlite-backup'
+import { renameGroup } from './game/rename-group'
 import { describeVerdict, verifyLedger } from './game/verify-ledger'
 import { guardedLogOutput } from './log-output'
 import { createLogger } from './logger'
+import { usernameChangedMail } from './mail/templates'
 
 const usage = `Usage: npm run admin -- invite [--count N] [--days D]
        npm run admin -- verify-ledger
        npm run admin -- backup FILE
        npm run admin -- suspend PLAYER
        npm run admin -- unsuspend PLAYER
+       npm run admin -- rename PLAYER NEW_USERNAME
+       npm run admin -- rename-group GROUP_ID NEW_NAME
   invite          print N new single-use invitation codes (default 1), valid for D days (default 30)
   verify-ledger   recompute the ledger's and the settlements' hash chains and every balance from the
                   ledger: "ledger verified" with the counts (exit 0) or the first mismatch (exit 1)
@@ -23,7 +30,14 @@ const usage = `Usage: npm run admin -- invite [--count N] [--days D]
                   (PostgreSQL: use pg_dump)
   suspend         lock a player out (username or e-mail address): no sign-in, and every session of the
                   account ends now; what they played stays
-  unsuspend       let a suspended player sign in again`
+  unsuspend       let a suspended player sign in again
+  rename          give a player whose username breaks the rules another one (the sign-up's rules); the
+                  account's address is mailed the new name, which they sign in with from now on
+  rename-group    give a group whose name breaks the rules another one (the group form's rules)`
+
+/** The game's context for one command, on the server's configuration; warnings and errors to stdout. */
+const operatorContext = () =>
+  createContext(loadConfig(), { log: createLogger('warn', guardedLogOutput(process.stdout)) })
 
 /** Operator commands; they use the same configuration (DATABASE_URL, ALPHA_DATA_DIR) as the server. */
 function parse(argv: string[]) {
@@ -52,6 +66,8 @@ async function main(argv: string[]): Promise<number> {
   if (!values.help && positionals[0] === 'backup') return backUp(positionals.slice(1))
   if (!values.help && (positionals[0] === 'suspend' || positionals[0] === 'unsuspend'))
     return changeSuspension(positionals[0], positionals.slice(1))
+  if (!values.help && positionals[0] === 'rename') return renamePlayerCommand(positionals.slice(1))
+  if (!values.help && positionals[0] === 'rename-group') return renameGroupCommand(positionals.slice(1))
   if (values.help || positionals[0] !== 'invite') {
     console.log(usage)
     return values.help ? 0 : 2
@@ -66,8 +82,7 @@ async function main(argv: string[]): Promise<number> {
     console.error('--days must be a number from 1 to 365')
     return 2
   }
-  const config = loadConfig()
-  const ctx = await createContext(config, { log: createLogger('warn', guardedLogOutput(process.stdout)) })
+  const ctx = await operatorContext()
   try {
     const codes = await createInvitationCodes(ctx.db, {
       count,
@@ -117,9 +132,7 @@ async function changeSuspension(command: 'suspend' | 'unsuspend', players: strin
     return 2
   }
   const login = players[0] ?? ''
-  const ctx = await createContext(loadConfig(), {
-    log: createLogger('warn', guardedLogOutput(process.stdout)),
-  })
+  const ctx = await operatorContext()
   try {
     const change =
       command === 'suspend'
@@ -142,10 +155,58 @@ async function changeSuspension(command: 'suspend' | 'unsuspend', players: strin
   }
 }
 
+async function renamePlayerCommand(args: string[]): Promise<number> {
+  if (args.length !== 2) {
+    console.error(`rename needs a PLAYER (a username or an e-mail address) and a NEW_USERNAME\n\n${usage}`)
+    return 2
+  }
+  const [login = '', newName = ''] = args
+  const ctx = await operatorContext()
+  try {
+    const renamed = await renamePlayer(ctx.db, login, newName)
+    if (renamed.kind === 'no-player') console.error(`no player ${login}`)
+    else if (renamed.kind === 'invalid') console.error(`${newName}: ${renamed.problem}`)
+    else if (renamed.kind === 'taken') console.error(`${newName} is taken by another player`)
+    if (renamed.kind !== 'renamed') return 2
+    console.log(`${renamed.from} (id ${renamed.userId}) is now ${renamed.to}`)
+    // they sign in with it now: the account's address hears of it, whatever the player chose to get
+    const user = await findUserById(ctx.db, renamed.userId)
+    if (user) {
+      try {
+        await ctx.mailer.send(usernameChangedMail(user.email, user.username, newsLinks(ctx.config, user)))
+        console.log(`mailed ${user.email}`)
+      } catch (error) {
+        console.error(`the mail to ${user.email} failed: ${error instanceof Error ? error.message : error}`)
+      }
+    }
+    return 0
+  } finally {
+    await ctx.db.destroy()
+  }
+}
+
+async function renameGroupCommand(args: string[]): Promise<number> {
+  const groupId = Number(args[0])
+  if (args.length !== 2 || !Number.isSafeInteger(groupId) || groupId < 1) {
+    console.error(`rename-group needs a GROUP_ID (a number) and a NEW_NAME\n\n${usage}`)
+    return 2
+  }
+  const newName = args[1] ?? ''
+  const ctx = await operatorContext()
+  try {
+    const renamed = await renameGroup(ctx.db, groupId, newName)
+    if (renamed.kind === 'no-group') console.error(`no group ${groupId}`)
+    else if (renamed.kind === 'invalid') console.error(`${newName}: ${renamed.problem}`)
+    if (renamed.kind !== 'renamed') return 2
+    console.log(`group ${renamed.groupId} "${renamed.from}" is now "${renamed.to}"`)
+    return 0
+  } finally {
+    await ctx.db.destroy()
+  }
+}
+
 async function verifyBooks(): Promise<number> {
-  const ctx = await createContext(loadConfig(), {
-    log: createLogger('warn', guardedLogOutput(process.stdout)),
-  })
+  const ctx = await operatorContext()
   try {
     const verdict = await verifyLedger(ctx.db)
     const line = describeVerdict(verdict)

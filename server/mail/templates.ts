@@ -126,6 +126,24 @@ export function emailChangedMail(to: string, username: string, newEmail: string,
   }
 }
 
+/** The operator renamed the player: the name they sign in with changed, so they hear it whatever they chose. */
+export function usernameChangedMail(to: string, username: string, links: LinkSet): Mail {
+  return {
+    to,
+    subject: 'Your Alpha username was changed',
+    ...layout(
+      `Hi ${username},`,
+      [
+        `your username in Alpha is now ${username}: the operator of the game changed it, as the one you had did not fit the game's rules.`,
+        `Sign in with ${username} or your e-mail address from now on. Your balance, predictions, bets and groups stay yours.`,
+      ],
+      { label: 'Open Alpha', url: links.action },
+      links.unsubscribe,
+    ),
+    headers: unsubscribeHeaders(links.unsubscribeOneClick),
+  }
+}
+
 /** News of the player's account or the game: an important message, the daily closeout. */
 export function newsMail(to: string, username: string, news: News, links: LinkSet): Mail {
   return {

@@ -1,0 +1,42 @@
+import { usernameSchema } from '../../src/api/auth'
+import type { Db } from '../db/database'
+import { isUniqueViolation } from './accounts'
+import { findUserByLogin, findUserByUsername } from './users.repo'
+
+export type PlayerRename =
+  | { readonly kind: 'renamed'; readonly userId: number; readonly from: string; readonly to: string }
+  | { readonly kind: 'no-player' }
+  /** the new name breaks the sign-up's rules: their text */
+  | { readonly kind: 'invalid'; readonly problem: string }
+  | { readonly kind: 'taken' }
+
+/**
+ * The operator renames a player whose username breaks the game's rules (`npm run admin -- rename`): the
+ * new name follows the sign-up's rules and is free. The player signs in with it (or their e-mail
+ * address) from now on; what they played stays theirs. The rankings and activity show it within five
+ * minutes, the safety net of their caches (no version follows usernames).
+ */
+export async function renamePlayer(db: Db, login: string, newName: string): Promise<PlayerRename> {
+  const parsed = usernameSchema.safeParse(newName)
+  if (!parsed.success) return { kind: 'invalid', problem: parsed.error.issues[0]?.message ?? '' }
+  const to = parsed.data
+  try {
+    return await db.transaction().execute(async (tx) => {
+      const user = await findUserByLogin(tx, login)
+      if (!user) return { kind: 'no-player' as const }
+      const holder = await findUserByUsername(tx, to)
+      // the same player may change the case of their name
+      if (holder && holder.id !== user.id) return { kind: 'taken' as const }
+      await tx
+        .updateTable('users')
+        .set({ username: to, usernameKey: to.toLowerCase() })
+        .where('id', '=', user.id)
+        .execute()
+      return { kind: 'renamed' as const, userId: user.id, from: user.username, to }
+    })
+  } catch (error) {
+    // a sign-up took the name between the look and the write: the unique index decides
+    if (isUniqueViolation(error)) return { kind: 'taken' }
+    throw error
+  }
+}
