@@ -13,7 +13,7 @@ import { FormFailure } from './FormFailure'
 import { LinkProblem } from './LinkProblem'
 import { SubmitButton } from './SubmitButton'
 
-/** A link's parameters as its page read them: the address it is about, its signature and the rest. */
+/** A link's parameters as its page read them (each page its own kind): every one names an address. */
 export interface EmailLinkValues {
   readonly email: string
 }
