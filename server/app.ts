@@ -58,6 +58,7 @@ import { createMailer, type Mailer } from './mail/mailer'
 import { createMarket } from './market/create-market'
 import type { MarketSource } from './market/source'
 import { createMetrics } from './metrics/metrics'
+import { countPlayers } from './metrics/player-counts'
 import { observePoolWaits } from './metrics/pool-wait'
 import { realtimePlugin } from './realtime/realtime.plugin'
 
@@ -95,6 +96,7 @@ export async function createContext(
   const localMarket = overrides.market ?? createMarket({ config, db, clock, log })
   const market = cluster ? cluster.market(localMarket) : localMarket
   metrics.readPool(() => poolReadingOf(db))
+  metrics.readPlayers(() => countPlayers(db, clock.now()))
   observePoolWaits(db, (seconds) => metrics.poolWait.observe(seconds))
   const jobs = new JobRunner(clock, log, (job, seconds) => metrics.jobRunDuration.observe({ job }, seconds))
   const ctx: AppContext = {

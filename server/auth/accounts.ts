@@ -122,6 +122,7 @@ export async function createAccount(
       if (!row) throw new Error('inserted user vanished')
       return { user: row, invitation }
     })
+    ctx.metrics.gameActions.inc({ action: 'signup' })
     // the group's members (the inviter among them) see the new player in their lists
     if (invitation?.groupId != null) await announceGroupMembers(ctx, invitation.groupId)
     // the inviter hears who joined (an important message), in the background: the sign-up does not wait

@@ -82,10 +82,13 @@ export const groupsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fast
     },
     async (request, reply) => {
       const { user } = await requireUser(request, ctx)
-      const answer = await idempotentWrite(ctx, request, user.id, async (tx) => ({
-        statusCode: 201,
-        body: await createGroup(ctx, tx, user.id, request.body),
-      }))
+      const answer = await idempotentWrite(
+        ctx,
+        request,
+        user.id,
+        async (tx) => ({ statusCode: 201, body: await createGroup(ctx, tx, user.id, request.body) }),
+        { counts: 'group_created' },
+      )
       const created = answer.body as Group
       // the creator's other tabs list it too
       announceGroupChange(ctx, { groupId: created.id, userIds: [user.id] })

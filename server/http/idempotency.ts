@@ -8,6 +8,7 @@ import type { IdempotencyKeysTable } from '../db/tables/idempotency-keys.table'
 import { inTransaction } from '../db/transaction'
 import { inWriteTransaction } from '../db/write-batch'
 import { deleteInChunks } from '../jobs/chunked-delete'
+import type { GameAction } from '../metrics/metrics'
 import { AppError } from './app-error'
 
 export interface WriteResult<T> {
@@ -81,6 +82,8 @@ export interface IdempotentWriteOptions {
    * (inWriteTransaction): it must touch nothing but the database.
    */
   repeatFails?: boolean
+  /** the player's action it is, counted in `game_actions_total` once committed (not when replayed) */
+  counts?: GameAction
 }
 
 /** Stored with every keyed tag and bet (the SPA keys them): compiled once (see preparedQuery). */
@@ -111,14 +114,18 @@ export async function idempotentWrite<T>(
 ): Promise<WriteResult<T | unknown>> {
   const key = keyOf(request)
   const transaction = options.repeatFails ? inWriteTransaction : inTransaction
-  if (key === undefined) return transaction(ctx.db, write)
+  const committed = <R>(result: R): R => {
+    if (options.counts) ctx.metrics.gameActions.inc({ action: options.counts })
+    return result
+  }
+  if (key === undefined) return committed(await transaction(ctx.db, write))
   const identity = identityOf(request)
   if (!options.repeatFails) {
     const earlier = await storedAnswer(ctx, userId, key, identity)
     if (earlier) return earlier
   }
   try {
-    return await transaction(ctx.db, async (tx) => {
+    const written = await transaction(ctx.db, async (tx) => {
       const result = await write(tx)
       await insertKey(tx, {
         userId,
@@ -130,6 +137,7 @@ export async function idempotentWrite<T>(
       })
       return result
     })
+    return committed(written)
   } catch (error) {
     // A twin request with the same key may have committed while this one ran, or before it (a retry):
     // answer as it did. The key used before for another request makes this write fail too (the key's

@@ -128,7 +128,7 @@ export const pollsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
           request,
           user.id,
           async (tx) => ({ statusCode: 200, body: await placeBet(tx, bet) }),
-          { repeatFails: true },
+          { repeatFails: true, counts: 'bet' },
         )
         // Only a success is stored for replay, and a success is always 200 with the results.
         return answer.body as PollResults

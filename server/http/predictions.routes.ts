@@ -81,7 +81,7 @@ export const predictionsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
         request,
         user.id,
         async (tx) => tagAnswer(await placePrediction(tx, prediction())),
-        { repeatFails: true },
+        { repeatFails: true, counts: 'prediction' },
       )
       return reply.status(answer.statusCode as 200).send(answer.body as TagResponse)
     },

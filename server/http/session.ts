@@ -54,6 +54,7 @@ export async function startSession(
     ctx.events.emit('sessions-ended', replaced.user.id)
   }
   setSessionCookie(reply, ctx, token)
+  ctx.metrics.gameActions.inc({ action: 'sign_in' })
 }
 
 export function clearSessionCookie(reply: FastifyReply, ctx: AppContext): void {

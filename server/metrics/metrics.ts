@@ -8,6 +8,17 @@ export interface PoolReading {
   waiting: number
 }
 
+/** What players do that an operator counts (`game_actions_total`); bots are not counted. */
+export type GameAction = 'signup' | 'sign_in' | 'prediction' | 'bet' | 'group_created'
+
+/** The community's size, read from the database at each scrape. */
+export interface PlayerCounts {
+  /** accounts of people (the bots left out), suspended ones too */
+  players: number
+  /** players with a session seen in the last 24 hours */
+  active: number
+}
+
 /** What one server process tells Prometheus; `render` is the text of `GET /metrics`. */
 export interface AppMetrics {
   readonly httpRequestDuration: Histogram<'method' | 'route' | 'status_code'>
@@ -23,6 +34,10 @@ export interface AppMetrics {
   readPool(reading: () => PoolReading | undefined): void
   /** where the socket gauge reads from (set once the realtime server runs) */
   readSockets(count: () => number): void
+  /** players' actions, each counted once it is committed (a replayed answer is not counted again) */
+  readonly gameActions: Counter<'action'>
+  /** where the player gauges read from (set once the database is connected) */
+  readPlayers(count: () => Promise<PlayerCounts>): void
   readonly contentType: string
   render(): Promise<string>
 }
@@ -50,6 +65,7 @@ export function createMetrics(): AppMetrics {
   const registers = [registry]
   let pool: () => PoolReading | undefined = () => undefined
   let sockets: () => number = () => 0
+  let players: (() => Promise<PlayerCounts>) | undefined
   new Gauge({
     name: 'db_pool_connections_in_use',
     help: 'Database connections handed out to a query or a transaction',
@@ -72,6 +88,19 @@ export function createMetrics(): AppMetrics {
     registers,
     collect() {
       this.set(sockets())
+    },
+  })
+  new Gauge({
+    name: 'game_players',
+    help: 'Players by scope: all (accounts of people, the bots left out) and active_24h (a session seen in the last 24 hours); read from the database, so the same on every process of a cluster',
+    labelNames: ['scope'],
+    registers,
+    async collect() {
+      // a database that does not answer leaves the gauge out of this scrape, not the whole page
+      const counts = await players?.().catch(() => undefined)
+      if (!counts) return
+      this.set({ scope: 'all' }, counts.players)
+      this.set({ scope: 'active_24h' }, counts.active)
     },
   })
   return {
@@ -112,8 +141,17 @@ export function createMetrics(): AppMetrics {
       labelNames: ['result'],
       registers,
     }),
+    gameActions: new Counter({
+      name: 'game_actions_total',
+      help: "Players' actions by kind: signup, sign_in (sessions started, a sign-up's too), prediction, bet, group_created",
+      labelNames: ['action'],
+      registers,
+    }),
     readPool(reading) {
       pool = reading
+    },
+    readPlayers(count) {
+      players = count
     },
     readSockets(count) {
       sockets = count

@@ -9,7 +9,11 @@ import { titleIds } from '../../src/domain/default-watch-list'
 import { signUpPlayer } from '../support/accounts'
 import { dialects } from '../support/databases'
 import { DrivenMarket } from '../support/driven-market'
+import { bet, PairSource, tag } from '../support/game'
+import { groupsPath } from '../support/groups'
+import { HttpClient } from '../support/http-client'
 import { metricSample } from '../support/metrics-text'
+import { openNextPoll } from '../support/polls'
 import { startTestServer, type TestServer } from '../support/test-server'
 
 const token = 'metrics-token-of-the-operator'
@@ -166,6 +170,48 @@ describe.each(dialects)('GET /metrics on %s', (dialect) => {
     const allowed = await scrape({ authorization: `Bearer ${token}` }, outsider)
     expect(allowed.statusCode).toBe(200)
     expect(allowed.body).toContain('process_cpu_seconds_total')
+  })
+
+  it("counts players' actions once each (a replay or a bot's not again), and the community's size", async () => {
+    const action = (text: string, name: string) =>
+      metricSample(text, `game_actions_total{action="${name}"} `) ?? 0
+    const players = (text: string, scope: string) =>
+      metricSample(text, `game_players{scope="${scope}"} `) ?? Number.NaN
+    const before = (await scrape()).body
+    const player = await signUpPlayer(server)
+    // a second device signs in
+    const laptop = new HttpClient(server.url)
+    expect(
+      (await laptop.post('/v1/auth/signin', { login: player.username, password: player.password })).status,
+    ).toBe(200)
+    const [pair] = await new PairSource(server).take(1)
+    if (!pair) throw new Error('no message to tag')
+    await tag(player, pair, 'Up')
+    // the SPA's retry after a lost answer: the same key is answered from the store, not written again
+    const retried = { headers: { 'idempotency-key': `group-${player.username}` } }
+    for (const attempt of [1, 2])
+      expect(
+        (await player.client.post(groupsPath, { name: 'Counted' }, retried)).status,
+        `attempt ${attempt}`,
+      ).toBe(201)
+    // the jobs run on the way to the poll: the bots tag and bet there, uncounted
+    const poll = await openNextPoll(server, player)
+    await bet(player, poll, 'up', 1)
+
+    const after = (await scrape()).body
+    expect({
+      signup: action(after, 'signup') - action(before, 'signup'),
+      sign_in: action(after, 'sign_in') - action(before, 'sign_in'),
+      prediction: action(after, 'prediction') - action(before, 'prediction'),
+      group_created: action(after, 'group_created') - action(before, 'group_created'),
+      bet: action(after, 'bet') - action(before, 'bet'),
+    }).toEqual({ signup: 1, sign_in: 2, prediction: 1, group_created: 1, bet: 1 })
+    expect(players(after, 'all')).toBe(players(before, 'all') + 1)
+    expect(players(after, 'active_24h')).toBe(players(before, 'active_24h') + 1)
+    // the people, not the bots
+    const bots = await server.ctx.db.selectFrom('bots').select('userId').execute()
+    const users = await server.ctx.db.selectFrom('users').select('id').execute()
+    expect(players(after, 'all')).toBe(users.length - bots.length)
   })
 })
 
