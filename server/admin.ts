@@ -1,5 +1,6 @@
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
+import { announcementTextSchema } from '../src/api/announcements'
 import { createContext } from './app'
 import { formatInvitationCode } from './auth/invitation-codes'
 import { createInvitationCodes } from './auth/invitations.repo'
@@ -10,6 +11,7 @@ import { findUserById } from './auth/users.repo'
 import { ConfigError, loadConfig, loadDatabaseLocation } from './config'
 import { sqliteFileOf } from './db/connect'
 import { type BackupOutcome, backUpSqlite } from './db/sqlite-backup'
+import { clearAnnouncements, postAnnouncement } from './game/announcements'
 import { renameGroup } from './game/rename-group'
 import { describeVerdict, verifyLedger } from './game/verify-ledger'
 import { guardedLogOutput } from './log-output'
@@ -23,6 +25,8 @@ const usage = `Usage: npm run admin -- invite [--count N] [--days D]
        npm run admin -- unsuspend PLAYER
        npm run admin -- rename PLAYER NEW_USERNAME
        npm run admin -- rename-group GROUP_ID NEW_NAME
+       npm run admin -- announce TEXT [--hours H]
+       npm run admin -- announce --clear
   invite          print N new single-use invitation codes (default 1), valid for D days (default 30)
   verify-ledger   recompute the ledger's and the settlements' hash chains and every balance from the
                   ledger: "ledger verified" with the counts (exit 0) or the first mismatch (exit 1)
@@ -33,7 +37,9 @@ const usage = `Usage: npm run admin -- invite [--count N] [--days D]
   unsuspend       let a suspended player sign in again
   rename          give a player whose username breaks the rules another one (the sign-up's rules); the
                   account's address is mailed the new name, which they sign in with from now on
-  rename-group    give a group whose name breaks the rules another one (the group form's rules)`
+  rename-group    give a group whose name breaks the rules another one (the group form's rules)
+  announce        show every player TEXT above the game (one line, at most 280 characters), for H hours
+                  or until the next announcement; --clear ends it now`
 
 /** The game's context for one command, on the server's configuration; warnings and errors to stdout. */
 const operatorContext = () =>
@@ -47,6 +53,8 @@ function parse(argv: string[]) {
     options: {
       count: { type: 'string', default: '1' },
       days: { type: 'string', default: '30' },
+      hours: { type: 'string' },
+      clear: { type: 'boolean' },
       help: { type: 'boolean' },
     },
   })
@@ -68,6 +76,8 @@ async function main(argv: string[]): Promise<number> {
     return changeSuspension(positionals[0], positionals.slice(1))
   if (!values.help && positionals[0] === 'rename') return renamePlayerCommand(positionals.slice(1))
   if (!values.help && positionals[0] === 'rename-group') return renameGroupCommand(positionals.slice(1))
+  if (!values.help && positionals[0] === 'announce')
+    return announceCommand(positionals.slice(1), { hours: values.hours, clear: values.clear === true })
   if (values.help || positionals[0] !== 'invite') {
     console.log(usage)
     return values.help ? 0 : 2
@@ -199,6 +209,43 @@ async function renameGroupCommand(args: string[]): Promise<number> {
     else if (renamed.kind === 'invalid') console.error(`${newName}: ${renamed.problem}`)
     if (renamed.kind !== 'renamed') return 2
     console.log(`group ${renamed.groupId} "${renamed.from}" is now "${renamed.to}"`)
+    return 0
+  } finally {
+    await ctx.db.destroy()
+  }
+}
+
+async function announceCommand(
+  args: string[],
+  options: { hours: string | undefined; clear: boolean },
+): Promise<number> {
+  if (options.clear ? args.length > 0 || options.hours !== undefined : args.length !== 1) {
+    console.error(`announce needs one TEXT (quoted), or --clear alone\n\n${usage}`)
+    return 2
+  }
+  const hours = options.hours === undefined ? undefined : Number(options.hours)
+  if (hours !== undefined && !(Number.isFinite(hours) && hours > 0 && hours <= 24 * 365)) {
+    console.error('--hours must be a number of hours from above 0 to 8760')
+    return 2
+  }
+  const text = announcementTextSchema.safeParse(args[0] ?? '')
+  if (!options.clear && !text.success) {
+    console.error(text.error.issues[0]?.message)
+    return 2
+  }
+  const ctx = await operatorContext()
+  try {
+    const now = ctx.clock.now()
+    if (options.clear || !text.success) {
+      const ended = await clearAnnouncements(ctx.db, now)
+      console.log(ended === 0 ? 'no announcement was shown' : 'the announcement ended')
+      return 0
+    }
+    const endsAt = hours === undefined ? null : now + Math.round(hours * 3600_000)
+    const posted = await postAnnouncement(ctx.db, { text: text.data, now, endsAt })
+    const until =
+      endsAt === null ? 'until the next one or --clear' : `until ${new Date(endsAt).toISOString()}`
+    console.log(`announcement ${posted.id} shown ${until}`)
     return 0
   } finally {
     await ctx.db.destroy()

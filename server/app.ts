@@ -20,6 +20,7 @@ import { pollOpeningJob } from './game/poll-opening'
 import { pollSettlementJob } from './game/poll-settlement'
 import { foldRankingDays, rankingDaysJob } from './game/ranking-days'
 import { eventPrizeJob, weeklyTrophiesJob } from './game/trophies'
+import { announcementsRoutes } from './http/announcements.routes'
 import { authRoutes } from './http/auth.routes'
 import { authorsRoutes } from './http/authors.routes'
 import { bankRoutes } from './http/bank.routes'
@@ -214,6 +215,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   registerMetrics(app, ctx)
 
   await app.register(healthRoutes, { ctx })
+  await app.register(announcementsRoutes, { ctx })
   await app.register(authRoutes, { ctx })
   await app.register(oauthRoutes, { ctx })
   await app.register(usersRoutes, { ctx })

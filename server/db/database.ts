@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely'
+import type { AnnouncementsTable } from './tables/announcements.table'
 import type {
   AuthorScoreProgressTable,
   AuthorScoreRecountsTable,
@@ -64,6 +65,7 @@ export interface Database {
   authorScoreProgress: AuthorScoreProgressTable
   messageVerdicts: MessageVerdictsTable
   authorScoreRecounts: AuthorScoreRecountsTable
+  announcements: AnnouncementsTable
 }
 
 export type Db = Kysely<Database>

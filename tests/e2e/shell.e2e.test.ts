@@ -151,3 +151,39 @@ describe('the app shell', () => {
     })
   }
 })
+
+describe("the operator's announcement", () => {
+  it('shows above every page until the player dismisses it, on a phone, accessibly', async () => {
+    const { server, browser } = started()
+    const text = 'The game pauses for maintenance at 22:00 CET: bets stay as they are.'
+    expect(await server.admin('announce', text, '--hours', '2')).toMatch(/^announcement \d+ shown until /)
+    try {
+      const page = await browser.newPage(viewports.mobile, { baseURL: server.url })
+      await signInBrowser(page, server, await signUpPlayer(server))
+      const issues = collectPageIssues(page)
+      await page.goto('/polls')
+      const banner = page.getByRole('region', { name: 'Announcement' })
+      await banner.getByText(text).waitFor()
+      expect(await checkA11y(page), 'axe with the banner').toEqual([])
+      // it stays on the next page, inside the phone's width
+      await page.getByRole('link', { name: 'Rankings' }).first().click()
+      await banner.getByText(text).waitFor()
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      )
+      expect(overflow).toBeLessThanOrEqual(0)
+      await banner.getByRole('button', { name: 'Dismiss the announcement' }).click()
+      await banner.waitFor({ state: 'detached' })
+      // this browser keeps it dismissed
+      const asked = page.waitForResponse((answer) => answer.url().endsWith('/v1/announcement'))
+      await page.reload()
+      await page.getByRole('heading', { name: 'Rankings', level: 1 }).waitFor()
+      await asked
+      expect(await banner.count()).toBe(0)
+      expect(issues.all()).toEqual([])
+      await page.context().close()
+    } finally {
+      await server.admin('announce', '--clear')
+    }
+  })
+})

@@ -37,6 +37,7 @@ export function memoryApi(overrides: Record<string, Handler> = {}) {
   const user = authUser({ id: 5, taggedMessages: [taggedMessage('m1', { titleId: apple, createdAt: now })] })
   const handlers: Record<string, Handler> = {
     authInfo: () => user,
+    announcement: () => ({ announcement: null }),
     settings: () => settingsOf(false),
     user: () => ({ id: 5, username: 'alice' }),
     authors: () => ({ authors: [], total: 0, nextOffset: null }),

@@ -24,6 +24,7 @@ import * as rememberedGroup from './0022-remembered-group'
 import * as dailyCloseout from './0023-daily-closeout'
 import * as pushSubscriptions from './0024-push-subscriptions'
 import * as accountSuspension from './0025-account-suspension'
+import * as announcements from './0026-announcements'
 
 /** Every migration in order. Released ones are frozen: change the schema with a new file. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0023-daily-closeout': dailyCloseout,
   '0024-push-subscriptions': pushSubscriptions,
   '0025-account-suspension': accountSuspension,
+  '0026-announcements': announcements,
 }

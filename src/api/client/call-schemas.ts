@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { activityPageSchema, activityQuerySchema } from '../activity'
+import { currentAnnouncementSchema } from '../announcements'
 import {
   changeEmailBodySchema,
   changePasswordBodySchema,
@@ -116,6 +117,7 @@ export const callSchemas = {
   createInvitation: { body: createInvitationBodySchema, response: createdInvitationSchema },
   withdrawInvitation: {},
   pushKey: { response: pushKeySchema },
+  announcement: { response: currentAnnouncementSchema },
   savePushSubscription: { body: pushSubscriptionSchema },
   reportClientError: { body: clientErrorBodySchema },
 } as const satisfies Record<CallName, CallSchemas>

@@ -302,6 +302,9 @@ export const apiCalls = {
   /** this browser's push subscription, for the signed-in session (saving it again changes nothing) */
   savePushSubscription: { method: 'PUT', path: '/v1/push/subscription', body: true },
 
+  /** the operator's announcement for the banner above the game (asked once a minute; guests too) */
+  announcement: { method: 'GET', path: '/v1/announcement', retries: read, response: true },
+
   // error reporting without Sentry: one attempt, a report must never add load to a failing server
   reportClientError: { method: 'POST', path: '/v1/client-errors', retries: 0, body: true },
 } as const satisfies Record<string, CallDefinition>

@@ -2,6 +2,7 @@ import { lazy, type ReactNode, Suspense } from 'react'
 import { styled } from 'styled-system/jsx'
 import { ScreenSkeleton } from '~/views/common/ScreenSkeleton'
 import { HeaderActions } from './account/HeaderActions'
+import { AnnouncementBanner } from './AnnouncementBanner'
 import { GameReady } from './GameReady'
 import { MainNav, TabBar } from './MainNav'
 import { Notices } from './Notices'
@@ -58,6 +59,7 @@ function MainLayoutParts({ children }: { readonly children: ReactNode }) {
           </styled.div>
         </styled.div>
       </styled.header>
+      <AnnouncementBanner />
       <styled.main
         id="main"
         tabIndex={-1}

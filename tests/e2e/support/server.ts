@@ -32,6 +32,8 @@ export interface E2eServer {
   output(): string
   /** new operator codes, made by `npm run admin -- invite` on the same database (about 1 s a call) */
   mintInvitationCodes(count?: number): Promise<string[]>
+  /** runs `npm run admin -- …args` on the server's database (e.g. an announcement); resolves to its stdout */
+  admin(...args: string[]): Promise<string>
   /** an unused code: the printed one first, then from a pool minted ten at a time */
   takeInvitationCode(): Promise<string>
   /** moves the server's clock forward (due jobs run before the answer); resolves to the new server time (epoch ms) */
@@ -200,12 +202,15 @@ export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2
     throw new Error(`the restarted server did not answer within ${timeoutMs} ms; its output:\n${output}`)
   }
 
+  async function admin(...args: string[]): Promise<string> {
+    const { stdout } = await execFileAsync(process.execPath, ['--import', 'tsx', 'server/admin.ts', ...args], {
+      cwd: repoRoot,
+      env,
+    })
+    return stdout
+  }
   async function mintInvitationCodes(count = 1): Promise<string[]> {
-    const { stdout } = await execFileAsync(
-      process.execPath,
-      ['--import', 'tsx', 'server/admin.ts', 'invite', '--count', String(count)],
-      { cwd: repoRoot, env },
-    )
+    const stdout = await admin('invite', '--count', String(count))
     const codes = stdout
       .split('\n')
       .map((line) => line.trim())
@@ -223,6 +228,7 @@ export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2
     invitationCode,
     output: () => output,
     mintInvitationCodes,
+    admin,
 
     async takeInvitationCode() {
       if (unusedCodes.length === 0) unusedCodes.push(...(await mintInvitationCodes(10)))
