@@ -203,10 +203,14 @@ export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2
   }
 
   async function admin(...args: string[]): Promise<string> {
-    const { stdout } = await execFileAsync(process.execPath, ['--import', 'tsx', 'server/admin.ts', ...args], {
-      cwd: repoRoot,
-      env,
-    })
+    const { stdout } = await execFileAsync(
+      process.execPath,
+      ['--import', 'tsx', 'server/admin.ts', ...args],
+      {
+        cwd: repoRoot,
+        env,
+      },
+    )
     return stdout
   }
   async function mintInvitationCodes(count = 1): Promise<string[]> {
