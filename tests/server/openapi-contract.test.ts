@@ -62,8 +62,9 @@ describe.each(dialects)('real answers match the OpenAPI document on %s', (dialec
     await pushService?.close()
   })
 
-  it('health, sign-up, sign-in, session info, logout', async () => {
+  it('health, the announcement, sign-up, sign-in, session info, logout', async () => {
     expect((await guest.get('/v1/health')).status).toBe(200)
+    expect((await guest.get('/v1/announcement')).status).toBe(200)
     expect((await guest.get('/v1/auth/providers')).status).toBe(200)
     expect((await guest.get('/v1/auth/info')).status).toBe(401)
     expect((await alice.client.get('/v1/auth/info')).status).toBe(200)
