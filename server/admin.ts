@@ -228,21 +228,26 @@ async function announceCommand(
     console.error('--hours must be a number of hours from above 0 to 8760')
     return 2
   }
-  const text = announcementTextSchema.safeParse(args[0] ?? '')
-  if (!options.clear && !text.success) {
-    console.error(text.error.issues[0]?.message)
-    return 2
+  // the text to post; none: --clear
+  let posting: string | undefined
+  if (!options.clear) {
+    const text = announcementTextSchema.safeParse(args[0] ?? '')
+    if (!text.success) {
+      console.error(text.error.issues[0]?.message)
+      return 2
+    }
+    posting = text.data
   }
   const ctx = await operatorContext()
   try {
     const now = ctx.clock.now()
-    if (options.clear || !text.success) {
+    if (posting === undefined) {
       const ended = await clearAnnouncements(ctx.db, now)
       console.log(ended === 0 ? 'no announcement was shown' : 'the announcement ended')
       return 0
     }
     const endsAt = hours === undefined ? null : now + Math.round(hours * 3600_000)
-    const posted = await postAnnouncement(ctx.db, { text: text.data, now, endsAt })
+    const posted = await postAnnouncement(ctx.db, { text: posting, now, endsAt })
     const until =
       endsAt === null ? 'until the next one or --clear' : `until ${new Date(endsAt).toISOString()}`
     console.log(`announcement ${posted.id} shown ${until}`)
