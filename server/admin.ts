@@ -1,6 +1,11 @@
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { announcementTextSchema } from '../src/api/announcements'
+import { oneLineTextSchema } from '../src/api/one-line-text'
+import { fromHundredths, toHundredths } from '../src/domain/currency'
+import { operatorGrantNews } from '../src/domain/important-messages'
+import { formatTtc } from '../src/domain/number-format'
+import { ttcAmountProblem } from '../src/domain/ttc-amount'
 import { createContext } from './app'
 import { formatInvitationCode } from './auth/invitation-codes'
 import { createInvitationCodes } from './auth/invitations.repo'
@@ -12,6 +17,8 @@ import { ConfigError, loadConfig, loadDatabaseLocation } from './config'
 import { sqliteFileOf } from './db/connect'
 import { type BackupOutcome, backUpSqlite } from './db/sqlite-backup'
 import { clearAnnouncements, postAnnouncement } from './game/announcements'
+import { tellImportantMessage } from './game/important-messages'
+import { grantFromOperator } from './game/operator-grants'
 import { renameGroup } from './game/rename-group'
 import { describeVerdict, verifyLedger } from './game/verify-ledger'
 import { guardedLogOutput } from './log-output'
@@ -27,6 +34,7 @@ const usage = `Usage: npm run admin -- invite [--count N] [--days D]
        npm run admin -- rename-group GROUP_ID NEW_NAME
        npm run admin -- announce TEXT [--hours H]
        npm run admin -- announce --clear
+       npm run admin -- grant PLAYER TTC REASON
   invite          print N new single-use invitation codes (default 1), valid for D days (default 30)
   verify-ledger   recompute the ledger's and the settlements' hash chains and every balance from the
                   ledger: "ledger verified" with the counts (exit 0) or the first mismatch (exit 1)
@@ -39,7 +47,9 @@ const usage = `Usage: npm run admin -- invite [--count N] [--days D]
                   account's address is mailed the new name, which they sign in with from now on
   rename-group    give a group whose name breaks the rules another one (the group form's rules)
   announce        show every player TEXT above the game (one line, at most 280 characters), for H hours
-                  or until the next announcement; --clear ends it now`
+                  or until the next announcement; --clear ends it now
+  grant           give a player TTC (at most 100,000) with the REASON they read beside it in their
+                  transactions; new money, as the welcome grant is. They are told if they get news`
 
 /** The game's context for one command, on the server's configuration; warnings and errors to stdout. */
 const operatorContext = () =>
@@ -76,6 +86,7 @@ async function main(argv: string[]): Promise<number> {
     return changeSuspension(positionals[0], positionals.slice(1))
   if (!values.help && positionals[0] === 'rename') return renamePlayerCommand(positionals.slice(1))
   if (!values.help && positionals[0] === 'rename-group') return renameGroupCommand(positionals.slice(1))
+  if (!values.help && positionals[0] === 'grant') return grantCommand(positionals.slice(1))
   if (!values.help && positionals[0] === 'announce')
     return announceCommand(positionals.slice(1), { hours: values.hours, clear: values.clear === true })
   if (values.help || positionals[0] !== 'invite') {
@@ -251,6 +262,58 @@ async function announceCommand(
     const until =
       endsAt === null ? 'until the next one or --clear' : `until ${new Date(endsAt).toISOString()}`
     console.log(`announcement ${posted.id} shown ${until}`)
+    return 0
+  } finally {
+    await ctx.db.destroy()
+  }
+}
+
+/** A grant's reason, read by the player beside it: one line. */
+const grantReasonSchema = oneLineTextSchema('A reason', 140)
+
+/** The most the operator gives at once: a generous prize, far from what would upset the rankings' sense. */
+const maxOperatorGrantTtc = 100_000
+
+async function grantCommand(args: string[]): Promise<number> {
+  if (args.length !== 3) {
+    console.error(`grant needs a PLAYER, an amount of TTC and a REASON (quoted)\n\n${usage}`)
+    return 2
+  }
+  const [login = '', amount = '', rawReason = ''] = args
+  const ttc = Number(amount)
+  if (amount.trim() === '' || ttcAmountProblem(ttc, maxOperatorGrantTtc)) {
+    console.error(
+      `${amount}: the amount must be more than 0 and at most 100000 TTC, with at most two decimals`,
+    )
+    return 2
+  }
+  const reason = grantReasonSchema.safeParse(rawReason)
+  if (!reason.success) {
+    console.error(reason.error.issues[0]?.message)
+    return 2
+  }
+  const ctx = await operatorContext()
+  try {
+    const granted = await grantFromOperator(ctx.db, {
+      login,
+      hundredths: toHundredths(ttc),
+      reason: reason.data,
+      now: ctx.clock.now(),
+    })
+    if (granted.kind === 'no-player') {
+      console.error(`no player ${login}`)
+      return 2
+    }
+    console.log(
+      `${granted.username} (id ${granted.userId}) got ${formatTtc(ttc)}: balance ${formatTtc(fromHundredths(granted.balance))}`,
+    )
+    const told = await tellImportantMessage(
+      ctx,
+      granted.userId,
+      operatorGrantNews({ ttc, reason: reason.data }),
+    )
+    const channels = [told.mailed ? 'mail' : '', told.pushed > 0 ? 'push' : ''].filter(Boolean)
+    if (channels.length > 0) console.log(`told by ${channels.join(' and ')}`)
     return 0
   } finally {
     await ctx.db.destroy()

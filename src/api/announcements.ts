@@ -1,24 +1,11 @@
 import { z } from 'zod'
-import { normalizedName } from '../domain/names'
+import { oneLineTextSchema } from './one-line-text'
 
 /** An announcement is one line above the game: short enough to read at a glance on a phone. */
 export const announcementMaxLength = 280
 
-/**
- * The text of an announcement as the operator typed it, trimmed: one line without control, invisible or
- * text-direction characters (the names' rule), 1 to `announcementMaxLength` characters.
- */
-export const announcementTextSchema = z
-  .string()
-  .transform((raw) => normalizedName(raw))
-  .pipe(
-    z
-      .string({ error: 'An announcement cannot contain control, invisible or text-direction characters.' })
-      .min(1, { error: 'An announcement needs a text.' })
-      .max(announcementMaxLength, {
-        error: `An announcement has at most ${announcementMaxLength} characters.`,
-      }),
-  )
+/** The text of an announcement as the operator typed it: one line of 1 to `announcementMaxLength`. */
+export const announcementTextSchema = oneLineTextSchema('An announcement', announcementMaxLength)
 
 export const announcementSchema = z.object({
   id: z.number().int().positive(),

@@ -149,3 +149,14 @@ export function eventPrizeReturnedNews(prize: { readonly groupName: string; read
     ],
   }
 }
+
+/** The operator gave the player TTC (`npm run admin -- grant`), and why. */
+export function operatorGrantNews(grant: { readonly ttc: number; readonly reason: string }): News {
+  return {
+    subject: `You received ${formatTtc(grant.ttc)} from Alpha`,
+    lines: [
+      `The operator of the game gave you ${formatTtc(grant.ttc)}: ${grant.reason}`,
+      'It is in your balance now.',
+    ],
+  }
+}

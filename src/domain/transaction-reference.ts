@@ -2,7 +2,8 @@
  * What a ledger row's reference says it was for. The server writes them (`poll:<pollId>` a bet or its
  * payout, `tag:<titleId>:<messageId>` one prediction's reward, `tags:<count>` a backlog's rewards in
  * one row, `signup` the welcome grant, `group-prize:<groupId>` and `group-prize-refund:<groupId>` an
- * event's prize); the server reads them to say which poll and title, the client to word them.
+ * event's prize, `operator-grant:<reason>` TTC the operator gave); the server reads them to say which
+ * poll and title, the client to word them.
  */
 export type TransactionReference =
   | { readonly kind: 'poll'; readonly pollId: number }
@@ -11,7 +12,11 @@ export type TransactionReference =
   | { readonly kind: 'signup' }
   | { readonly kind: 'groupPrize'; readonly groupId: number }
   | { readonly kind: 'groupPrizeRefund'; readonly groupId: number }
+  | { readonly kind: 'operatorGrant'; readonly reason: string }
   | { readonly kind: 'other' }
+
+/** The reference of TTC the operator gave a player (`npm run admin -- grant`), with the reason they read. */
+export const operatorGrantReference = (reason: string) => `operator-grant:${reason}`
 
 const positive = (text: string | undefined) => {
   const value = Number(text)
@@ -22,6 +27,8 @@ export function parseTransactionReference(reference: string): TransactionReferen
   const [kind = '', first, ...rest] = reference.split(':')
   const id = positive(first)
   if (kind === 'signup' && first === undefined) return { kind: 'signup' }
+  // the reason is the operator's words, colons and all
+  if (kind === 'operator-grant' && first) return { kind: 'operatorGrant', reason: [first, ...rest].join(':') }
   if (id === undefined) return { kind: 'other' }
   if (kind === 'poll' && rest.length === 0) return { kind: 'poll', pollId: id }
   // a message id may hold colons of its own

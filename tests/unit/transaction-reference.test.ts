@@ -21,6 +21,11 @@ describe('parseTransactionReference', () => {
       kind: 'groupPrizeRefund',
       groupId: 1003,
     })
+    // the operator's words, colons and all
+    expect(parseTransactionReference('operator-grant:Sorry: the poll was late')).toEqual({
+      kind: 'operatorGrant',
+      reason: 'Sorry: the poll was late',
+    })
   })
 
   it('calls anything else other, ids that are not positive whole numbers included', () => {
@@ -36,6 +41,8 @@ describe('parseTransactionReference', () => {
       'tag:2494',
       'tags:x',
       'signup:1',
+      'operator-grant:',
+      'operator-grant',
       'poll:99999999999999999999',
     ])
       expect(parseTransactionReference(reference), reference).toEqual({ kind: 'other' })

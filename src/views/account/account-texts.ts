@@ -40,6 +40,10 @@ export function transactionLabel(
   transaction: Pick<Transaction, 'type' | 'reference' | 'about'>,
   titleName: (id: number) => string | undefined = () => undefined,
 ): string {
+  const reference = parseTransactionReference(transaction.reference)
+  // the operator's grant says why, in the operator's words
+  if (transaction.type === 'grant' && reference.kind === 'operatorGrant')
+    return `From the operator: ${reference.reason}`
   const kind =
     transaction.type === 'payment'
       ? paymentLabel(transaction.reference)

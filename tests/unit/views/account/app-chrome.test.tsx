@@ -91,10 +91,12 @@ describe('header actions (spec §2 account and credit menus)', () => {
     expect(await screen.findByRole('link', { name: 'Sign in' })).toBeTruthy()
   })
 
-  it('names a payment by what it was for: poll winnings, an event prize set aside or returned', async () => {
+  it('names a payment by what it was for: poll winnings, an event prize set aside or returned; a grant of the operator by its reason', async () => {
     const user = userEvent.setup()
     show(<HeaderActions />, {
       transactions: () => [
+        transaction(7, 'grant', 25, 'operator-grant:Sorry: the DAX poll was judged late'),
+        transaction(6, 'grant', 100, 'signup'),
         transaction(5, 'reward', 10, 'group-prize:1001'),
         transaction(4, 'payment', 10, 'group-prize-refund:1002'),
         transaction(3, 'payment', -10, 'group-prize:1002'),
@@ -109,6 +111,8 @@ describe('header actions (spec §2 account and credit menus)', () => {
       .getAllByRole('listitem')
       .map((row) => row.querySelector('p')?.textContent)
     expect(labels).toEqual([
+      'From the operator: Sorry: the DAX poll was judged late',
+      'Grant',
       'Event prize',
       'Event prize returned',
       'Event prize set aside',
