@@ -5,9 +5,9 @@ import { tellImportantMessage } from '../../server/game/important-messages'
 import type { AuthUser } from '../../src/api/users'
 import { groupNews } from '../../src/domain/important-messages'
 import { askNewsByMail, confirmEmailOf, signUpPlayer } from '../support/accounts'
+import { adminCliOf } from '../support/admin-cli'
 import { dialects } from '../support/databases'
 import { HttpClient } from '../support/http-client'
-import { runTsx } from '../support/processes'
 import { startTestServer, type TestServer } from '../support/test-server'
 
 interface Refused {
@@ -17,12 +17,10 @@ interface Refused {
 describe.each(dialects)('an operator suspends a player on %s', (dialect) => {
   let server: TestServer
   /** the admin CLI on the server's database */
-  let admin: (...args: string[]) => ReturnType<typeof runTsx>
+  let admin: ReturnType<typeof adminCliOf>
   beforeAll(async () => {
     server = await startTestServer(dialect)
-    const env: Record<string, string> = { ALPHA_DATA_DIR: server.dataDir, LOG_LEVEL: 'warn' }
-    if (server.ctx.config.databaseUrl) env.DATABASE_URL = server.ctx.config.databaseUrl
-    admin = (...args) => runTsx('server/admin.ts', args, env)
+    admin = adminCliOf(server)
   })
   afterAll(async () => {
     await server?.stop()

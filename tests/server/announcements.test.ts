@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { CurrentAnnouncement } from '../../src/api/announcements'
+import { adminCliOf } from '../support/admin-cli'
 import { dialects } from '../support/databases'
 import { HttpClient } from '../support/http-client'
-import { runTsx } from '../support/processes'
 import { startTestServer, type TestServer } from '../support/test-server'
 
 const hour = 3600_000
@@ -10,12 +10,10 @@ const hour = 3600_000
 describe.each(dialects)('the operator announces something to every player on %s', (dialect) => {
   let server: TestServer
   /** the admin CLI on the server's database */
-  let admin: (...args: string[]) => ReturnType<typeof runTsx>
+  let admin: ReturnType<typeof adminCliOf>
   beforeAll(async () => {
     server = await startTestServer(dialect)
-    const env: Record<string, string> = { ALPHA_DATA_DIR: server.dataDir, LOG_LEVEL: 'warn' }
-    if (server.ctx.config.databaseUrl) env.DATABASE_URL = server.ctx.config.databaseUrl
-    admin = (...args) => runTsx('server/admin.ts', args, env)
+    admin = adminCliOf(server)
   })
   afterAll(async () => {
     await server?.stop()

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiErrorBody } from '../../src/api/errors'
 import type { AuthUser } from '../../src/api/users'
-import { type SignedUp, signUpPlayer, uniqueName } from '../support/accounts'
+import { dropPassword, type SignedUp, signUpPlayer, uniqueName } from '../support/accounts'
 import { dialects } from '../support/databases'
 import { HttpClient } from '../support/http-client'
 import { linkIn, nextLinkTo, nextMailWithSubject, queryOf } from '../support/mail-links'
@@ -163,11 +163,7 @@ describe.each(dialects)('a player changes their e-mail address on %s', (dialect)
 
   it('lets a player without a password (social sign-in only) confirm with their username', async () => {
     const player = await signUpPlayer(server)
-    await server.ctx.db
-      .updateTable('users')
-      .set({ passwordHash: null })
-      .where('id', '=', player.user.id)
-      .execute()
+    await dropPassword(server, player)
     const to = newAddress()
     expect((await askChange(player, to, player.username)).status).toBe(202)
     expect((await openLink(queryOf(await nextLinkTo(server.mailer, to, changePath)))).status).toBe(204)

@@ -1,22 +1,18 @@
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Transaction } from '../../src/api/transactions'
 import type { AuthUser } from '../../src/api/users'
 import { askNewsByMail, confirmEmailOf, type SignedUp, signUpPlayer } from '../support/accounts'
+import { adminCliOf, cliMailsTo } from '../support/admin-cli'
 import { dialects } from '../support/databases'
-import { runTsx } from '../support/processes'
 import { startTestServer, type TestServer } from '../support/test-server'
 
 describe.each(dialects)('the operator gives a player TTC on %s', (dialect) => {
   let server: TestServer
   /** the admin CLI on the server's database (its mails go to the data folder's outbox) */
-  let admin: (...args: string[]) => ReturnType<typeof runTsx>
+  let admin: ReturnType<typeof adminCliOf>
   beforeAll(async () => {
     server = await startTestServer(dialect)
-    const env: Record<string, string> = { ALPHA_DATA_DIR: server.dataDir, LOG_LEVEL: 'warn' }
-    if (server.ctx.config.databaseUrl) env.DATABASE_URL = server.ctx.config.databaseUrl
-    admin = (...args) => runTsx('server/admin.ts', args, env)
+    admin = adminCliOf(server)
   })
   afterAll(async () => {
     await server?.stop()
@@ -26,12 +22,6 @@ describe.each(dialects)('the operator gives a player TTC on %s', (dialect) => {
     (await player.client.get<AuthUser>('/v1/auth/info')).body.wallet.balance
   const transactionsOf = async (player: SignedUp) =>
     (await player.client.get<Transaction[]>(`/v1/stockgame/transactions/${player.user.wallet.address}`)).body
-  const outboxTo = (to: string): { subject: string; text: string }[] =>
-    readFileSync(join(server.dataDir, 'outbox.log'), 'utf8')
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line))
-      .filter((mail) => mail.to === to)
 
   it('credits the balance with a grant the player reads the reason of, keeping the books, and tells them', async () => {
     const player = await signUpPlayer(server)
@@ -50,7 +40,7 @@ describe.each(dialects)('the operator gives a player TTC on %s', (dialect) => {
     expect(await balanceOf(player)).toBe(before + 25.5)
     const [newest] = await transactionsOf(player)
     expect(newest).toMatchObject({ type: 'grant', amount: 25.5, reference: `operator-grant:${reason}` })
-    const [news] = outboxTo(player.email).filter(
+    const [news] = cliMailsTo(server, player.email).filter(
       (mail) => mail.subject === 'You received 25.50 TTC from Alpha',
     )
     expect(news?.text).toContain(`The operator of the game gave you 25.50 TTC: ${reason}`)

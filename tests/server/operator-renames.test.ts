@@ -1,34 +1,24 @@
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Group } from '../../src/api/groups'
 import type { AuthUser, PublicUser } from '../../src/api/users'
 import { signUpPlayer, uniqueName } from '../support/accounts'
+import { adminCliOf, cliMailsTo } from '../support/admin-cli'
 import { dialects } from '../support/databases'
 import { createGroup, groupRow, groupsPath, membersOf } from '../support/groups'
 import { HttpClient } from '../support/http-client'
-import { runTsx } from '../support/processes'
 import { startTestServer, type TestServer } from '../support/test-server'
 
 describe.each(dialects)('an operator renames a player or a group on %s', (dialect) => {
   let server: TestServer
   /** the admin CLI on the server's database (its mails go to the data folder's outbox) */
-  let admin: (...args: string[]) => ReturnType<typeof runTsx>
+  let admin: ReturnType<typeof adminCliOf>
   beforeAll(async () => {
     server = await startTestServer(dialect)
-    const env: Record<string, string> = { ALPHA_DATA_DIR: server.dataDir, LOG_LEVEL: 'warn' }
-    if (server.ctx.config.databaseUrl) env.DATABASE_URL = server.ctx.config.databaseUrl
-    admin = (...args) => runTsx('server/admin.ts', args, env)
+    admin = adminCliOf(server)
   })
   afterAll(async () => {
     await server?.stop()
   })
-
-  /** the mails the CLI wrote to the outbox for `to` */
-  function outboxTo(to: string): { subject: string; text: string }[] {
-    const lines = readFileSync(join(server.dataDir, 'outbox.log'), 'utf8').trim().split('\n')
-    return lines.map((line) => JSON.parse(line)).filter((mail) => mail.to === to)
-  }
 
   const signsIn = async (login: string, password: string) =>
     (await new HttpClient(server.url).post('/v1/auth/signin', { login, password })).status === 200
@@ -63,7 +53,9 @@ describe.each(dialects)('an operator renames a player or a group on %s', (dialec
     expect((await membersOf(admin1, group.id)).find((m) => m.userId === player.user.id)?.username).toBe(
       renamed,
     )
-    const [mail] = outboxTo(player.email).filter((m) => m.subject === 'Your Alpha username was changed')
+    const [mail] = cliMailsTo(server, player.email).filter(
+      (m) => m.subject === 'Your Alpha username was changed',
+    )
     expect(mail?.text).toContain(`Sign in with ${renamed} or your e-mail address from now on.`)
     // the old name is free for anyone
     expect((await signUpPlayer(server, { username: player.username })).user.username).toBe(player.username)

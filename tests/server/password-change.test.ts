@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuthUser } from '../../src/api/users'
-import { signUpPlayer } from '../support/accounts'
+import { dropPassword, signUpPlayer } from '../support/accounts'
 import { dialects } from '../support/databases'
 import { HttpClient } from '../support/http-client'
 import { linkIn, nextLinkTo, nextMailWithSubject, queryOf } from '../support/mail-links'
@@ -67,11 +67,7 @@ describe.each(dialects)('a signed-in player changes their password on %s', (dial
 
   it('lets a player without a password (social sign-in only) set one by confirming their username', async () => {
     const player = await signUpPlayer(server)
-    await server.ctx.db
-      .updateTable('users')
-      .set({ passwordHash: null })
-      .where('id', '=', player.user.id)
-      .execute()
+    await dropPassword(server, player)
     const chosen = 'now I have a password too'
     const set = await player.client.put('/v1/users/me/password', {
       currentPassword: player.username,

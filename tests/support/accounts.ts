@@ -67,3 +67,12 @@ export async function askNewsByMail(player: SignedUp): Promise<void> {
   })
   if (asked.status !== 200) throw new Error(`settings: ${asked.status} ${JSON.stringify(asked.body)}`)
 }
+
+/** The player's account as social sign-in makes it: without a password (it confirms changes with its username). */
+export async function dropPassword(server: TestServer, player: SignedUp): Promise<void> {
+  await server.ctx.db
+    .updateTable('users')
+    .set({ passwordHash: null })
+    .where('id', '=', player.user.id)
+    .execute()
+}

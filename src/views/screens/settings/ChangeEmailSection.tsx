@@ -6,6 +6,7 @@ import { isLoggedInUser } from '~/api/guest-user'
 import { changeEmailMachine } from '~/machines/change-email.machine'
 import { selectFieldText, selectSubmitting, selectSucceeded } from '~/machines/form.select'
 import { selectUser } from '~/machines/session.select'
+import { ConfirmingPasswordField } from '~/views/auth/ConfirmingPasswordField'
 import { FormFailure } from '~/views/auth/FormFailure'
 import { FormTextField } from '~/views/auth/FormTextField'
 import { MachineForm } from '~/views/auth/MachineForm'
@@ -52,15 +53,7 @@ export function ChangeEmailSection() {
             autoComplete="email"
             required
           />
-          <FormTextField
-            form={form}
-            field="password"
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            required
-            helperText="Signed up through Google or another provider, without a password? Type your username."
-          />
+          <ConfirmingPasswordField form={form} />
           <Button type="submit" disabled={submitting} aria-busy={submitting} alignSelf="flex-start">
             {submitting ? <Spinner size="sm" aria-hidden colorPalette="gray" /> : null}
             Send the link

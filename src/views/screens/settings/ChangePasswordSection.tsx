@@ -4,8 +4,8 @@ import { styled } from 'styled-system/jsx'
 import { provideChangePassword } from '~/actors/account-screens.actors'
 import { changePasswordMachine } from '~/machines/change-password.machine'
 import { selectSubmitting, selectSucceeded } from '~/machines/form.select'
+import { ConfirmingPasswordField } from '~/views/auth/ConfirmingPasswordField'
 import { FormFailure } from '~/views/auth/FormFailure'
-import { FormTextField } from '~/views/auth/FormTextField'
 import { MachineForm } from '~/views/auth/MachineForm'
 import { NewPasswordFields } from '~/views/auth/NewPasswordFields'
 import { useClient } from '~/views/client-context'
@@ -35,15 +35,7 @@ export function ChangePasswordSection() {
       ) : (
         <MachineForm form={form} label="Change password">
           <FormFailure form={form} title="Your password was not changed" />
-          <FormTextField
-            form={form}
-            field="currentPassword"
-            label="Current password"
-            type="password"
-            autoComplete="current-password"
-            required
-            helperText="Signed up through Google or another provider, without a password? Type your username."
-          />
+          <ConfirmingPasswordField form={form} field="currentPassword" label="Current password" />
           <NewPasswordFields form={form} />
           <Button type="submit" disabled={submitting} aria-busy={submitting} alignSelf="flex-start">
             {submitting ? <Spinner size="sm" aria-hidden colorPalette="gray" /> : null}

@@ -4,8 +4,8 @@ import { styled } from 'styled-system/jsx'
 import { provideDeleteAccount } from '~/actors/account-screens.actors'
 import { deleteAccountMachine } from '~/machines/delete-account.machine'
 import { selectSubmitting } from '~/machines/form.select'
+import { ConfirmingPasswordField } from '~/views/auth/ConfirmingPasswordField'
 import { FormFailure } from '~/views/auth/FormFailure'
-import { FormTextField } from '~/views/auth/FormTextField'
 import { MachineForm } from '~/views/auth/MachineForm'
 import { useClient } from '~/views/client-context'
 import { Button, Spinner } from '~/views/ui'
@@ -22,14 +22,7 @@ export function DeleteAccountForm({ onCancel }: { readonly onCancel: () => void 
   return (
     <MachineForm form={form} label="Confirm account deletion">
       <FormFailure form={form} title="Your account was not deleted" showReason={false} />
-      <FormTextField
-        form={form}
-        field="password"
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        required
-      />
+      <ConfirmingPasswordField form={form} />
       <styled.div display="flex" justifyContent="flex-end" gap="3" flexWrap="wrap">
         <Button type="button" variant="outline" onClick={onCancel}>
           Cancel
