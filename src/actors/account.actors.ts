@@ -102,14 +102,22 @@ export function providePasswordReset(machine: FormMachine, deps: Pick<AccountDep
 /** The e-mail links' calls: confirm-email and unsubscribe take userId, email and sgn; an e-mail change more. */
 export type EmailLinkCall = Extract<CallName, 'confirmEmail' | 'unsubscribe' | 'changeEmailLink'>
 
-/** POST an e-mail link (the page acts by a button: mail scanners fetch links), as the link gave it. */
-export function provideEmailLink(machine: FormMachine, deps: Pick<AccountDeps, 'api'>, call: EmailLinkCall) {
-  return withSubmit(machine, (values, signal) => {
+/**
+ * POST an e-mail link (the page acts by a button: mail scanners fetch links), as the link gave it; then
+ * the session asks who is signed in again: the address, its confirmation or (a take-back) the session
+ * itself may have changed, and Settings shows what the account is now.
+ */
+export function provideEmailLink(machine: FormMachine, deps: AccountDeps, call: EmailLinkCall) {
+  return withSubmit(machine, async (values, signal) => {
     const link = { userId: text(values, 'userId'), email: text(values, 'email'), sgn: text(values, 'sgn') }
-    if (call !== 'changeEmailLink') return deps.api.call(call, { body: link, signal })
-    // a confirmation names the address it replaces; a take-back does not
-    const from = optional(values, 'from')
-    const body = { ...link, validUntil: text(values, 'validUntil'), ...(from ? { from } : {}) }
-    return deps.api.call(call, { body, signal })
+    if (call !== 'changeEmailLink') await deps.api.call(call, { body: link, signal })
+    else {
+      // a confirmation names the address it replaces; a take-back does not
+      const from = optional(values, 'from')
+      const body = { ...link, validUntil: text(values, 'validUntil'), ...(from ? { from } : {}) }
+      await deps.api.call(call, { body, signal })
+    }
+    await refreshSession(deps.session)
+    return undefined
   })
 }

@@ -297,7 +297,10 @@ describe('the e-mail address', () => {
     expect(await checkA11y(page), 'axe on the change link page').toEqual([])
     await page.getByRole('button', { name: 'Use this address' }).click()
     await page.getByText('Done! Your account uses this e-mail address now.').waitFor()
-    await page.goto('/settings')
+    // on to Settings within the app, without a reload: the session asked the server again
+    await page.getByRole('link', { name: 'Go to the game' }).click()
+    await page.getByRole('button', { name: /^Account menu of / }).click()
+    await page.getByRole('menuitem', { name: 'Settings' }).click()
     await section.getByText(`Alpha writes to ${moved}.`, { exact: false }).waitFor()
 
     // the old address was told, and its link moves the account back and signs this browser out

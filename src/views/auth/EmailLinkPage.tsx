@@ -72,7 +72,10 @@ function EmailLinkAction<L extends EmailLinkValues>({
   readonly texts: EmailLinkTexts<L>
 }) {
   const client = useClient()
-  const logic = useMemo(() => provideEmailLink(emailLinkMachine, client.effects, call), [client, call])
+  const logic = useMemo(
+    () => provideEmailLink(emailLinkMachine, { ...client.effects, session: client.session }, call),
+    [client, call],
+  )
   const values = Object.fromEntries(
     Object.entries(link).flatMap(([name, value]) => (value === undefined ? [] : [[name, String(value)]])),
   )

@@ -110,6 +110,8 @@ describe('e-mail links act by a button, not on GET', () => {
     await user.click(screen.getByRole('button', { name: 'Confirm e-mail address' }))
     expect(await screen.findByText('Thank you! Your e-mail address is confirmed.')).toBeTruthy()
     expect(bodies).toEqual([{ userId: '7', email: 'alice@example.test', sgn: 'signature' }])
+    // the session asks again: Settings shows the address confirmed without a reload
+    expect(view.calls.slice(view.calls.indexOf('confirmEmail'))).toContain('authInfo')
   })
 
   it('unsubscribes, and says so when it fails', async () => {
@@ -151,6 +153,8 @@ describe('the links of an e-mail change', () => {
     expect(view.calls).not.toContain('changeEmailLink')
     await user.click(screen.getByRole('button', { name: 'Use this address' }))
     expect(await screen.findByText('Done! Your account uses this e-mail address now.')).toBeTruthy()
+    // the session asks again: the app knows the new address without a reload
+    expect(view.calls.slice(view.calls.indexOf('changeEmailLink'))).toContain('authInfo')
     expect(bodies).toEqual([
       {
         userId: '7',
