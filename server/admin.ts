@@ -10,6 +10,7 @@ import { createContext } from './app'
 import { formatInvitationCode } from './auth/invitation-codes'
 import { createInvitationCodes } from './auth/invitations.repo'
 import { newsLinks } from './auth/links'
+import { playerRecord } from './auth/player-record'
 import { renamePlayer } from './auth/rename-player'
 import { liftSuspension, suspendAccount } from './auth/suspension'
 import { findUserById } from './auth/users.repo'
@@ -28,6 +29,7 @@ import { usernameChangedMail } from './mail/templates'
 const usage = `Usage: npm run admin -- invite [--count N] [--days D]
        npm run admin -- verify-ledger
        npm run admin -- backup FILE
+       npm run admin -- show PLAYER
        npm run admin -- suspend PLAYER
        npm run admin -- unsuspend PLAYER
        npm run admin -- rename PLAYER NEW_USERNAME
@@ -40,6 +42,8 @@ const usage = `Usage: npm run admin -- invite [--count N] [--days D]
                   ledger: "ledger verified" with the counts (exit 0) or the first mismatch (exit 1)
   backup          copy the embedded SQLite database, while the server runs, to the new file FILE
                   (PostgreSQL: use pg_dump)
+  show            what the game knows of a player (username or e-mail address): the address, when
+                  they signed up and were last seen, a suspension, the balance, predictions, bets, groups
   suspend         lock a player out (username or e-mail address): no sign-in, and every session of the
                   account ends now; what they played stays
   unsuspend       let a suspended player sign in again
@@ -84,6 +88,7 @@ async function main(argv: string[]): Promise<number> {
   if (!values.help && positionals[0] === 'backup') return backUp(positionals.slice(1))
   if (!values.help && (positionals[0] === 'suspend' || positionals[0] === 'unsuspend'))
     return changeSuspension(positionals[0], positionals.slice(1))
+  if (!values.help && positionals[0] === 'show') return showPlayerCommand(positionals.slice(1))
   if (!values.help && positionals[0] === 'rename') return renamePlayerCommand(positionals.slice(1))
   if (!values.help && positionals[0] === 'rename-group') return renameGroupCommand(positionals.slice(1))
   if (!values.help && positionals[0] === 'grant') return grantCommand(positionals.slice(1))
@@ -170,6 +175,38 @@ async function changeSuspension(command: 'suspend' | 'unsuspend', players: strin
       console.log(
         `${who} ${change.unchanged ? 'was suspended already' : 'is suspended'}: ${change.sessionsEnded} session(s) ended`,
       )
+    return 0
+  } finally {
+    await ctx.db.destroy()
+  }
+}
+
+async function showPlayerCommand(args: string[]): Promise<number> {
+  if (args.length !== 1) {
+    console.error(`show needs one PLAYER (a username or an e-mail address)\n\n${usage}`)
+    return 2
+  }
+  const login = args[0] ?? ''
+  const ctx = await operatorContext()
+  try {
+    const record = await playerRecord(ctx.db, login)
+    if (!record) {
+      console.error(`no player ${login}`)
+      return 2
+    }
+    const at = (ms: number) => new Date(ms).toISOString()
+    console.log(
+      [
+        `${record.username} (id ${record.userId})`,
+        `e-mail: ${record.email} (${record.emailConfirmed ? 'confirmed' : 'not confirmed'})`,
+        `signed up: ${at(record.createdAt)}`,
+        `last seen: ${record.lastSeenAt === null ? 'no session' : at(record.lastSeenAt)}`,
+        `suspended: ${record.suspendedAt === null ? 'no' : `since ${at(record.suspendedAt)}`}`,
+        `balance: ${formatTtc(fromHundredths(record.balance))}`,
+        `predictions: ${record.predictions}, bets: ${record.bets}`,
+        `groups: ${record.groups}, admin of: ${record.adminOf.length === 0 ? 'none' : record.adminOf.join(', ')}`,
+      ].join('\n'),
+    )
     return 0
   } finally {
     await ctx.db.destroy()
