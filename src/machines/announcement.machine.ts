@@ -8,7 +8,7 @@ export const announcementPollMs = 60_000
 export const announcementDismissedKey = 'alpha.announcementDismissed'
 
 export interface AnnouncementInput {
-  /** the announcement this browser dismissed before */
+  /** the announcement dismissed before (the browser's is restored on entry: `restoreDismissed`) */
   readonly dismissedId?: number
 }
 
@@ -36,6 +36,8 @@ export const announcementMachine = setup({
     }),
   },
   actions: {
+    /** takes the id this browser dismissed before into the context (provided by src/actors) */
+    restoreDismissed: () => {},
     /** keeps the dismissed id in this browser (provided by src/actors) */
     rememberDismissed: (_, _params: { readonly id: number }) => {},
   },
@@ -43,6 +45,7 @@ export const announcementMachine = setup({
 }).createMachine({
   id: 'announcement',
   context: ({ input }) => ({ announcement: null, dismissedId: input.dismissedId }),
+  entry: 'restoreDismissed',
   initial: 'fetching',
   states: {
     fetching: {

@@ -93,15 +93,22 @@ describe('the announcement effects', () => {
     }
     const { api } = memoryApi({ announcement: () => ({ announcement: maintenance }) })
     const actor = createActor(provideAnnouncement(announcementMachine, { api, storage }), {
-      input: dismissedAnnouncementIn(storage),
+      input: {},
     }).start()
     await settle()
     expect(selectShownAnnouncement(actor.getSnapshot())?.id).toBe(7)
     actor.send({ type: 'announcement.dismiss' })
     expect(stored.get(announcementDismissedKey)).toBe('7')
-    expect(dismissedAnnouncementIn(storage)).toEqual({ dismissedId: 7 })
-    stored.set(announcementDismissedKey, 'not an id')
-    expect(dismissedAnnouncementIn(storage)).toEqual({})
+    expect(dismissedAnnouncementIn(storage)).toBe(7)
     actor.stop()
+    // the next start restores it: nothing shown
+    const again = createActor(provideAnnouncement(announcementMachine, { api, storage }), {
+      input: {},
+    }).start()
+    await settle()
+    expect(selectShownAnnouncement(again.getSnapshot())).toBeUndefined()
+    again.stop()
+    stored.set(announcementDismissedKey, 'not an id')
+    expect(dismissedAnnouncementIn(storage)).toBeUndefined()
   })
 })

@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { MegaphoneIcon, XIcon } from 'lucide-react'
 import { useMemo } from 'react'
 import { styled } from 'styled-system/jsx'
-import { dismissedAnnouncementIn, provideAnnouncement } from '~/actors/announcement.actors'
+import { provideAnnouncement } from '~/actors/announcement.actors'
 import { announcementMachine, selectShownAnnouncement } from '~/machines/announcement.machine'
 import { useClient } from '~/views/client-context'
 import { IconButton } from '~/views/ui'
@@ -14,7 +14,7 @@ import { IconButton } from '~/views/ui'
 export function AnnouncementBanner() {
   const client = useClient()
   const logic = useMemo(() => provideAnnouncement(announcementMachine, client.effects), [client])
-  const actor = useActorRef(logic, { input: dismissedAnnouncementIn(globalThis.localStorage) })
+  const actor = useActorRef(logic, { input: {} })
   const announcement = useSelector(actor, selectShownAnnouncement)
   if (!announcement) return null
   return (
