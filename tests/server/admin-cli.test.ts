@@ -110,3 +110,29 @@ describe.each(dialects)('npm run admin -- invite on %s', (dialect) => {
     expect(await countCodes()).toBe(before)
   })
 })
+
+describe('npm run admin on a PostgreSQL + Redis deployment', () => {
+  it('works with Redis down: the commands need the database only, not the cluster', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'alpha-admin-'))
+    const database = await createPostgresDatabase()
+    try {
+      // nothing listens on port 1: a command that joined the cluster would fail to connect
+      const env = {
+        ALPHA_DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: database.url,
+        REDIS_URL: 'redis://127.0.0.1:1',
+      }
+      const invited = await runTsx('server/admin.ts', ['invite'], env)
+      expect(invited.stderr).toBe('')
+      expect(invited.code).toBe(0)
+      expect(invited.stdout.trim()).toMatch(displayedCode)
+      const books = await runTsx('server/admin.ts', ['verify-ledger'], env)
+      expect(books.code).toBe(0)
+      expect(books.stdout).toMatch(/^ledger verified/)
+    } finally {
+      await database.drop()
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  })
+})
