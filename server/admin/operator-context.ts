@@ -11,9 +11,12 @@ import { createLogger } from '../logger'
  * able to act while Redis is down.
  */
 export async function withOperatorContext<T>(command: (ctx: AppContext) => Promise<T>): Promise<T> {
-  const ctx = await createContext({ ...loadConfig(), redisUrl: undefined }, {
-    log: createLogger('warn', guardedLogOutput(process.stdout)),
-  })
+  const ctx = await createContext(
+    { ...loadConfig(), redisUrl: undefined },
+    {
+      log: createLogger('warn', guardedLogOutput(process.stdout)),
+    },
+  )
   try {
     return await command(ctx)
   } finally {
