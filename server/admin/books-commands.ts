@@ -6,7 +6,7 @@ import { sqliteFileOf } from '../db/connect'
 import { type BackupOutcome, backUpSqlite } from '../db/sqlite-backup'
 import { describeVerdict, verifyLedger } from '../game/verify-ledger'
 import { withOperatorContext } from './operator-context'
-import { usage } from './usage'
+import { usageError } from './usage'
 
 /** `invite`: new single-use invitation codes of the operator, printed as players type them. */
 export async function inviteCommand(options: { count: string; days: string }): Promise<number> {
@@ -34,10 +34,7 @@ export async function inviteCommand(options: { count: string; days: string }): P
 
 /** `backup FILE`: a consistent copy of the embedded SQLite database while the game runs. */
 export function backUp(files: string[]): number {
-  if (files.length !== 1) {
-    console.error(`backup needs one FILE to write\n\n${usage}`)
-    return 2
-  }
+  if (files.length !== 1) return usageError('backup needs one FILE to write')
   const { databaseUrl, dataDir } = loadDatabaseLocation()
   if (databaseUrl) {
     console.error('backup copies the embedded SQLite database; on PostgreSQL (DATABASE_URL) use pg_dump')

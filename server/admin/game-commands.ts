@@ -2,15 +2,13 @@ import { announcementTextSchema } from '../../src/api/announcements'
 import { clearAnnouncements, postAnnouncement } from '../game/announcements'
 import { renameGroup } from '../game/rename-group'
 import { withOperatorContext } from './operator-context'
-import { usage } from './usage'
+import { usageError } from './usage'
 
 /** `rename-group GROUP_ID NEW_NAME`: a group name that follows the rules for one that does not. */
 export async function renameGroupCommand(args: string[]): Promise<number> {
   const groupId = Number(args[0])
-  if (args.length !== 2 || !Number.isSafeInteger(groupId) || groupId < 1) {
-    console.error(`rename-group needs a GROUP_ID (a number) and a NEW_NAME\n\n${usage}`)
-    return 2
-  }
+  if (args.length !== 2 || !Number.isSafeInteger(groupId) || groupId < 1)
+    return usageError('rename-group needs a GROUP_ID (a number) and a NEW_NAME')
   const newName = args[1] ?? ''
   return withOperatorContext(async (ctx) => {
     const renamed = await renameGroup(ctx.db, groupId, newName)
@@ -27,10 +25,8 @@ export async function announceCommand(
   args: string[],
   options: { hours: string | undefined; clear: boolean },
 ): Promise<number> {
-  if (options.clear ? args.length > 0 || options.hours !== undefined : args.length !== 1) {
-    console.error(`announce needs one TEXT (quoted), or --clear alone\n\n${usage}`)
-    return 2
-  }
+  if (options.clear ? args.length > 0 || options.hours !== undefined : args.length !== 1)
+    return usageError('announce needs one TEXT (quoted), or --clear alone')
   const hours = options.hours === undefined ? undefined : Number(options.hours)
   if (hours !== undefined && !(Number.isFinite(hours) && hours > 0 && hours <= 24 * 365)) {
     console.error('--hours must be a number of hours from above 0 to 8760')

@@ -1,25 +1,15 @@
-import { oneLineTextSchema } from '../../src/api/one-line-text'
-import { fromHundredths, toHundredths } from '../../src/domain/currency'
-import { operatorGrantNews } from '../../src/domain/important-messages'
+import { fromHundredths } from '../../src/domain/currency'
 import { formatTtc } from '../../src/domain/number-format'
-import { ttcAmountProblem } from '../../src/domain/ttc-amount'
-import { newsLinks } from '../auth/links'
 import { playerRecord } from '../auth/player-record'
 import { renamePlayer } from '../auth/rename-player'
 import { liftSuspension, suspendAccount } from '../auth/suspension'
-import { findUserById } from '../auth/users.repo'
-import { tellImportantMessage } from '../game/important-messages'
-import { grantFromOperator } from '../game/operator-grants'
-import { usernameChangedMail } from '../mail/templates'
+import { grantFromOperator, parseOperatorGrant } from '../game/operator-grants'
 import { withOperatorContext } from './operator-context'
-import { usage } from './usage'
+import { usageError } from './usage'
 
 /** `show PLAYER`: what the game knows of a player, before the operator acts. */
 export async function showPlayerCommand(args: string[]): Promise<number> {
-  if (args.length !== 1) {
-    console.error(`show needs one PLAYER (a username or an e-mail address)\n\n${usage}`)
-    return 2
-  }
+  if (args.length !== 1) return usageError('show needs one PLAYER (a username or an e-mail address)')
   const login = args[0] ?? ''
   return withOperatorContext(async (ctx) => {
     const record = await playerRecord(ctx.db, login)
@@ -46,10 +36,7 @@ export async function showPlayerCommand(args: string[]): Promise<number> {
 
 /** `suspend PLAYER`, `unsuspend PLAYER`: lock a player out of the game, or let them back. */
 export async function changeSuspension(command: 'suspend' | 'unsuspend', players: string[]): Promise<number> {
-  if (players.length !== 1) {
-    console.error(`${command} needs one PLAYER (a username or an e-mail address)\n\n${usage}`)
-    return 2
-  }
+  if (players.length !== 1) return usageError(`${command} needs one PLAYER (a username or an e-mail address)`)
   const login = players[0] ?? ''
   return withOperatorContext(async (ctx) => {
     const change =
@@ -73,76 +60,41 @@ export async function changeSuspension(command: 'suspend' | 'unsuspend', players
 
 /** `rename PLAYER NEW_USERNAME`: a name that follows the rules for one that does not. */
 export async function renamePlayerCommand(args: string[]): Promise<number> {
-  if (args.length !== 2) {
-    console.error(`rename needs a PLAYER (a username or an e-mail address) and a NEW_USERNAME\n\n${usage}`)
-    return 2
-  }
+  if (args.length !== 2)
+    return usageError('rename needs a PLAYER (a username or an e-mail address) and a NEW_USERNAME')
   const [login = '', newName = ''] = args
   return withOperatorContext(async (ctx) => {
-    const renamed = await renamePlayer(ctx.db, login, newName)
+    const renamed = await renamePlayer(ctx, login, newName)
     if (renamed.kind === 'no-player') console.error(`no player ${login}`)
     else if (renamed.kind === 'invalid') console.error(`${newName}: ${renamed.problem}`)
     else if (renamed.kind === 'taken') console.error(`${newName} is taken by another player`)
     if (renamed.kind !== 'renamed') return 2
     console.log(`${renamed.from} (id ${renamed.userId}) is now ${renamed.to}`)
-    // they sign in with it now: the account's address hears of it, whatever the player chose to get
-    const user = await findUserById(ctx.db, renamed.userId)
-    if (user) {
-      try {
-        await ctx.mailer.send(usernameChangedMail(user.email, user.username, newsLinks(ctx.config, user)))
-        console.log(`mailed ${user.email}`)
-      } catch (error) {
-        console.error(`the mail to ${user.email} failed: ${error instanceof Error ? error.message : error}`)
-      }
-    }
+    if (renamed.mailed) console.log(`mailed ${renamed.email}`)
+    else console.error(`the mail to ${renamed.email} failed (the log says why)`)
     return 0
   })
 }
 
-/** A grant's reason, read by the player beside it: one line. */
-const grantReasonSchema = oneLineTextSchema('A reason', 140)
-
-/** The most the operator gives at once: a generous prize, far from what would upset the rankings' sense. */
-const maxOperatorGrantTtc = 100_000
-
 /** `grant PLAYER TTC REASON`: TTC the operator gives a player, with the reason they read. */
 export async function grantCommand(args: string[]): Promise<number> {
-  if (args.length !== 3) {
-    console.error(`grant needs a PLAYER, an amount of TTC and a REASON (quoted)\n\n${usage}`)
-    return 2
-  }
-  const [login = '', amount = '', rawReason = ''] = args
-  const ttc = Number(amount)
-  if (amount.trim() === '' || ttcAmountProblem(ttc, maxOperatorGrantTtc)) {
-    console.error(
-      `${amount}: the amount must be more than 0 and at most 100000 TTC, with at most two decimals`,
-    )
-    return 2
-  }
-  const reason = grantReasonSchema.safeParse(rawReason)
-  if (!reason.success) {
-    console.error(reason.error.issues[0]?.message)
+  if (args.length !== 3) return usageError('grant needs a PLAYER, an amount of TTC and a REASON (quoted)')
+  const [login = '', amount = '', reason = ''] = args
+  const grant = parseOperatorGrant(amount, reason)
+  if ('problem' in grant) {
+    console.error(grant.problem)
     return 2
   }
   return withOperatorContext(async (ctx) => {
-    const granted = await grantFromOperator(ctx.db, {
-      login,
-      hundredths: toHundredths(ttc),
-      reason: reason.data,
-      now: ctx.clock.now(),
-    })
+    const granted = await grantFromOperator(ctx, { login, ...grant, now: ctx.clock.now() })
     if (granted.kind === 'no-player') {
       console.error(`no player ${login}`)
       return 2
     }
     console.log(
-      `${granted.username} (id ${granted.userId}) got ${formatTtc(ttc)}: balance ${formatTtc(fromHundredths(granted.balance))}`,
+      `${granted.username} (id ${granted.userId}) got ${formatTtc(grant.ttc)}: balance ${formatTtc(fromHundredths(granted.balance))}`,
     )
-    const told = await tellImportantMessage(
-      ctx,
-      granted.userId,
-      operatorGrantNews({ ttc, reason: reason.data }),
-    )
+    const { told } = granted
     const channels = [told.mailed ? 'mail' : '', told.pushed > 0 ? 'push' : ''].filter(Boolean)
     if (channels.length > 0) console.log(`told by ${channels.join(' and ')}`)
     return 0

@@ -27,3 +27,9 @@ export const usage = `Usage: npm run admin -- invite [--count N] [--days D]
                   or until the next announcement; --clear ends it now
   grant           give a player TTC (at most 100,000) with the REASON they read beside it in their
                   transactions; new money, as the welcome grant is. They are told if they get news`
+
+/** A command given the wrong arguments: says what it needs, then the usage; exit code 2. */
+export function usageError(needs: string): 2 {
+  console.error(`${needs}\n\n${usage}`)
+  return 2
+}

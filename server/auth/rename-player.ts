@@ -1,10 +1,21 @@
 import { usernameSchema } from '../../src/api/auth'
-import type { Db } from '../db/database'
+import type { AppContext } from '../context'
+import type { UserRow } from '../db/tables/users.table'
+import { usernameChangedMail } from '../mail/templates'
 import { isUniqueViolation } from './accounts'
+import { newsLinks } from './links'
 import { findUserByLogin, findUserByUsername } from './users.repo'
 
 export type PlayerRename =
-  | { readonly kind: 'renamed'; readonly userId: number; readonly from: string; readonly to: string }
+  | {
+      readonly kind: 'renamed'
+      readonly userId: number
+      readonly from: string
+      readonly to: string
+      /** where the new name was mailed, and whether the mailer took it */
+      readonly email: string
+      readonly mailed: boolean
+    }
   | { readonly kind: 'no-player' }
   /** the new name breaks the sign-up's rules: their text */
   | { readonly kind: 'invalid'; readonly problem: string }
@@ -13,15 +24,21 @@ export type PlayerRename =
 /**
  * The operator renames a player whose username breaks the game's rules (`npm run admin -- rename`): the
  * new name follows the sign-up's rules and is free. The player signs in with it (or their e-mail
- * address) from now on; what they played stays theirs. The rankings and activity show it within five
- * minutes, the safety net of their caches (no version follows usernames).
+ * address) from now on, so the account's address is told whatever the player chose to get; what they
+ * played stays theirs. The rankings and activity show it within five minutes, the safety net of their
+ * caches (no version follows usernames).
  */
-export async function renamePlayer(db: Db, login: string, newName: string): Promise<PlayerRename> {
+export async function renamePlayer(
+  ctx: Pick<AppContext, 'db' | 'mailer' | 'config' | 'log'>,
+  login: string,
+  newName: string,
+): Promise<PlayerRename> {
   const parsed = usernameSchema.safeParse(newName)
   if (!parsed.success) return { kind: 'invalid', problem: parsed.error.issues[0]?.message ?? '' }
   const to = parsed.data
+  let renamed: UserRow | { kind: 'no-player' | 'taken' }
   try {
-    return await db.transaction().execute(async (tx) => {
+    renamed = await ctx.db.transaction().execute(async (tx) => {
       const user = await findUserByLogin(tx, login)
       if (!user) return { kind: 'no-player' as const }
       const holder = await findUserByUsername(tx, to)
@@ -32,11 +49,22 @@ export async function renamePlayer(db: Db, login: string, newName: string): Prom
         .set({ username: to, usernameKey: to.toLowerCase() })
         .where('id', '=', user.id)
         .execute()
-      return { kind: 'renamed' as const, userId: user.id, from: user.username, to }
+      return user
     })
   } catch (error) {
     // a sign-up took the name between the look and the write: the unique index decides
     if (isUniqueViolation(error)) return { kind: 'taken' }
     throw error
   }
+  if ('kind' in renamed) return renamed
+  const mailed = await ctx.mailer
+    .send(usernameChangedMail(renamed.email, to, newsLinks(ctx.config, renamed)))
+    .then(
+      () => true,
+      (err) => {
+        ctx.log.error({ err, userId: renamed.id }, 'the new username could not be mailed')
+        return false
+      },
+    )
+  return { kind: 'renamed', userId: renamed.id, from: renamed.username, to, email: renamed.email, mailed }
 }

@@ -1,6 +1,4 @@
-import { defaultGroupId, groupNameTexts } from '../../src/api/groups'
-import { groupNameProblem } from '../../src/domain/group-rules'
-import { normalizedName } from '../../src/domain/names'
+import { defaultGroupId, groupNameSchema } from '../../src/api/groups'
 import type { Db } from '../db/database'
 
 export type GroupRename =
@@ -17,9 +15,9 @@ export type GroupRename =
 export async function renameGroup(db: Db, groupId: number, newName: string): Promise<GroupRename> {
   if (groupId === defaultGroupId)
     return { kind: 'invalid', problem: 'The group every player is in keeps its name.' }
-  const problem = groupNameProblem(newName)
-  if (problem) return { kind: 'invalid', problem: groupNameTexts[problem] }
-  const to = normalizedName(newName) ?? newName
+  const name = groupNameSchema.safeParse(newName)
+  if (!name.success) return { kind: 'invalid', problem: name.error.issues[0]?.message ?? '' }
+  const to = name.data
   const group = await db
     .selectFrom('userGroups')
     .select(['id', 'name'])

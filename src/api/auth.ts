@@ -53,6 +53,12 @@ export const passwordSchema = z
 
 const personName = z.string().trim().max(64).refine(storableText).optional()
 
+/**
+ * A password the player types to prove it is them (sign-in, and the confirmation of an account change):
+ * checked against the stored hash, not against the rules for a new one.
+ */
+const typedPasswordSchema = z.string().min(1).max(1024)
+
 export const signUpBodySchema = z.strictObject({
   invitationCode: invitationCodeSchema,
   email: emailSchema,
@@ -73,7 +79,7 @@ export const signInBodySchema = z.strictObject({
     .max(254)
     .refine(storableText)
     .transform((login) => (login.includes('@') ? login : login.normalize('NFKC').trim())),
-  password: z.string().min(1).max(1024),
+  password: typedPasswordSchema,
 })
 export type SignInBody = z.input<typeof signInBodySchema>
 
@@ -116,14 +122,14 @@ export type EmailChangeLink = z.output<typeof emailChangeLinkBodySchema>
 /** The answer of the one-click unsubscribe of a mail client (`POST /v1/mail/unsubscribe`). */
 export const mailUnsubscribedSchema = z.object({ status: z.literal('unsubscribed') })
 
-export const deleteAccountBodySchema = z.strictObject({ password: z.string().min(1).max(1024) })
+export const deleteAccountBodySchema = z.strictObject({ password: typedPasswordSchema })
 
 /**
  * Settings' password change: the current password (an account without one, signed in by a social
  * provider only, confirms with its username, as for the deletion) and the new one.
  */
 export const changePasswordBodySchema = z.strictObject({
-  currentPassword: z.string().min(1).max(1024),
+  currentPassword: typedPasswordSchema,
   password: passwordSchema,
 })
 
@@ -133,5 +139,5 @@ export const changePasswordBodySchema = z.strictObject({
  */
 export const changeEmailBodySchema = z.strictObject({
   email: emailSchema,
-  password: z.string().min(1).max(1024),
+  password: typedPasswordSchema,
 })

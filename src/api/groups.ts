@@ -52,7 +52,7 @@ const titleId = id
 const epochMs = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
 
 /** A group name as `groupNameProblem` takes it, kept normalised (`normalizedName`). */
-const groupName = z
+export const groupNameSchema = z
   .string({ error: groupTexts.name })
   .superRefine((raw, issues) => {
     const problem = groupNameProblem(raw)
@@ -142,7 +142,7 @@ export const avatarFileParamsSchema = z.strictObject({
 /** `POST /v1/stockgame/groups`. Events need an end time; only events take title restrictions and a prize. */
 export const createGroupBodySchema = z
   .strictObject({
-    name: groupName,
+    name: groupNameSchema,
     publicGroup: z.boolean().default(false),
     type: z.enum(['userGroup', 'event']).default('userGroup'),
     endTime: epochMs.nullish(),
@@ -169,7 +169,7 @@ export type CreateGroupBody = z.input<typeof createGroupBodySchema>
  */
 export const saveGroupBodySchema = z.strictObject({
   group: z.object({
-    name: groupName,
+    name: groupNameSchema,
     publicGroup: z.boolean(),
     avatarUrl: z.string().max(200).nullish(),
     endTime: epochMs.nullish(),

@@ -1,6 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { useMemo } from 'react'
-import { styled } from 'styled-system/jsx'
 import { provideChangeEmail } from '~/actors/account-screens.actors'
 import { isLoggedInUser } from '~/api/guest-user'
 import { changeEmailMachine } from '~/machines/change-email.machine'
@@ -11,7 +10,8 @@ import { FormFailure } from '~/views/auth/FormFailure'
 import { FormTextField } from '~/views/auth/FormTextField'
 import { MachineForm } from '~/views/auth/MachineForm'
 import { useClient } from '~/views/client-context'
-import { Button, Spinner, Text } from '~/views/ui'
+import { Button, Spinner } from '~/views/ui'
+import { FormDone } from './FormDone'
 import { SettingsSection } from './SettingsSection'
 
 /**
@@ -34,14 +34,11 @@ export function ChangeEmailSection() {
       description={`Alpha writes to ${user.email}. Another address takes effect once you open the link we send there.`}
     >
       {done ? (
-        <styled.div role="status" display="flex" flexDirection="column" alignItems="flex-start" gap="3">
-          <Text>
-            {`We sent a link to ${asked.trim()}. Open it within 24 hours to use that address; until then, mail goes to ${user.email}.`}
-          </Text>
-          <Button type="button" variant="outline" onClick={() => form.send({ type: 'form.reset' })}>
-            Use another address
-          </Button>
-        </styled.div>
+        <FormDone
+          form={form}
+          text={`We sent a link to ${asked.trim()}. Open it within 24 hours to use that address; until then, mail goes to ${user.email}.`}
+          again="Use another address"
+        />
       ) : (
         <MachineForm form={form} label="Change e-mail address">
           <FormFailure form={form} title="The link was not sent" />

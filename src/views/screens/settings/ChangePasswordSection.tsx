@@ -1,6 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { useMemo } from 'react'
-import { styled } from 'styled-system/jsx'
 import { provideChangePassword } from '~/actors/account-screens.actors'
 import { changePasswordMachine } from '~/machines/change-password.machine'
 import { selectSubmitting, selectSucceeded } from '~/machines/form.select'
@@ -9,7 +8,8 @@ import { FormFailure } from '~/views/auth/FormFailure'
 import { MachineForm } from '~/views/auth/MachineForm'
 import { NewPasswordFields } from '~/views/auth/NewPasswordFields'
 import { useClient } from '~/views/client-context'
-import { Button, Spinner, Text } from '~/views/ui'
+import { Button, Spinner } from '~/views/ui'
+import { FormDone } from './FormDone'
 import { SettingsSection } from './SettingsSection'
 
 /** A signed-in player changes their password with the current one; their other devices are signed out. */
@@ -26,12 +26,11 @@ export function ChangePasswordSection() {
       description="Change the password you sign in with. Your other devices are signed out; this one stays."
     >
       {done ? (
-        <styled.div role="status" display="flex" flexDirection="column" alignItems="flex-start" gap="3">
-          <Text>Your password has been changed. Your other devices are signed out.</Text>
-          <Button type="button" variant="outline" onClick={() => form.send({ type: 'form.reset' })}>
-            Change it again
-          </Button>
-        </styled.div>
+        <FormDone
+          form={form}
+          text="Your password has been changed. Your other devices are signed out."
+          again="Change it again"
+        />
       ) : (
         <MachineForm form={form} label="Change password">
           <FormFailure form={form} title="Your password was not changed" />
