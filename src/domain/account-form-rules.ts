@@ -1,6 +1,5 @@
 import type { z } from 'zod'
 import {
-  type EmailChangeLink,
   emailChangeLinkBodySchema,
   emailLinkBodySchema,
   emailSchema,
@@ -9,7 +8,7 @@ import {
   usernameSchema,
 } from '../api/auth'
 import { validationTexts } from '../api/texts'
-import { collect, type EmailLink, type FormRules, signInTexts, text } from './account-forms'
+import { collect, type FormRules, signInTexts, text } from './account-forms'
 
 /** The zod schemas of src/api/auth carry the spec's texts, so client and server refuse alike. */
 function problemOf(schema: z.ZodType, value: unknown): string | undefined {
@@ -55,29 +54,16 @@ export const changeEmailRules: FormRules = (values) =>
     password: text(values, 'password') === '' ? signInTexts.password : undefined,
   })
 
-/** The link's parameters, or undefined when one is missing or malformed. */
-export function emailLinkOf(search: string): EmailLink | undefined {
+/** A link's parameters, each read from the query by its schema's name; undefined when one is missing or malformed. */
+function linkOf<S extends z.ZodObject>(schema: S, search: string): z.output<S> | undefined {
   const query = new URLSearchParams(search)
-  const parsed = emailLinkBodySchema.safeParse({
-    userId: query.get('userId') ?? undefined,
-    email: query.get('email') ?? undefined,
-    sgn: query.get('sgn') ?? undefined,
-  })
+  const named = Object.keys(schema.shape).map((name) => [name, query.get(name) ?? undefined])
+  const parsed = schema.safeParse(Object.fromEntries(named))
   return parsed.success ? parsed.data : undefined
 }
 
-/**
- * An e-mail change link's parameters (a confirmation names `from`, a take-back does not), or undefined
- * when one is missing or malformed.
- */
-export function emailChangeLinkOf(search: string): EmailChangeLink | undefined {
-  const query = new URLSearchParams(search)
-  const parsed = emailChangeLinkBodySchema.safeParse({
-    userId: query.get('userId') ?? undefined,
-    email: query.get('email') ?? undefined,
-    from: query.get('from') ?? undefined,
-    validUntil: query.get('validUntil') ?? undefined,
-    sgn: query.get('sgn') ?? undefined,
-  })
-  return parsed.success ? parsed.data : undefined
-}
+/** A confirm-email or unsubscribe link's parameters: userId, email, sgn. */
+export const emailLinkOf = (search: string) => linkOf(emailLinkBodySchema, search)
+
+/** An e-mail change link's parameters (a confirmation names `from`, a take-back does not). */
+export const emailChangeLinkOf = (search: string) => linkOf(emailChangeLinkBodySchema, search)

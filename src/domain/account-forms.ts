@@ -34,13 +34,6 @@ export const signInRules: FormRules = (values) =>
     password: text(values, 'password') ? undefined : signInTexts.password,
   })
 
-/** An e-mail link's query (confirm-email, unsubscribe): userId, email, sgn. */
-export interface EmailLink {
-  readonly userId: number
-  readonly email: string
-  readonly sgn: string
-}
-
 /** A password-reset link's query: userId (number), validUntil (epoch ms), sgn. */
 export interface ResetLink {
   readonly userId: number
