@@ -23,7 +23,7 @@ import { changeEmail } from '../auth/email-change'
 import { deleteSession, websocketCredentialsFor } from '../auth/sessions.repo'
 import { authUserPayload } from '../auth/user-payload'
 import type { AppContext } from '../context'
-import { limitByIpAndAccount } from './rate-limits'
+import { limitByIpAndAccount, limitSignedIn } from './rate-limits'
 import { errorResponses, noContentSchema, sentAsPlainJson } from './response-schemas'
 import { authenticate, clearSessionCookie, noStore, requireUser, startSession } from './session'
 
@@ -140,13 +140,7 @@ export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
     '/v1/auth/confirm-email/resend',
     {
       schema: { response: { 202: passwordResetAcceptedSchema, ...errorResponses(401, 403, 409, 429) } },
-      preHandler: limited
-        ? limitByIpAndAccount(
-            fastify,
-            'resetRequest',
-            async (request) => (await requireUser(request, ctx)).user.username,
-          )
-        : [],
+      preHandler: limitSignedIn(fastify, ctx, 'resetRequest'),
     },
     async (request, reply) => {
       const { user } = await requireUser(request, ctx)

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify'
+import type { AppContext } from '../context'
 import { AppError } from './app-error'
+import { requireUser } from './session'
 
 interface Limit {
   max: number
@@ -52,4 +54,17 @@ export function limitByIpAndAccount(
       }
     },
   ]
+}
+
+/**
+ * A signed-in player's route with `name`'s budgets, per address and per account (a guest is refused with
+ * 401 before it spends anything); none while the configuration turns rate limits off.
+ */
+export function limitSignedIn(
+  app: FastifyInstance,
+  ctx: AppContext,
+  name: keyof typeof authLimits,
+): preHandlerHookHandler[] {
+  if (!ctx.config.rateLimits) return []
+  return limitByIpAndAccount(app, name, async (request) => (await requireUser(request, ctx)).user.username)
 }

@@ -23,7 +23,7 @@ import { findUserById, findUserByUsername, searchUsersByName } from '../auth/use
 import type { AppContext } from '../context'
 import type { UserRow } from '../db/tables/users.table'
 import { forbidden, notFound } from './app-error'
-import { limitByIpAndAccount } from './rate-limits'
+import { limitSignedIn } from './rate-limits'
 import { errorResponses, noContentSchema } from './response-schemas'
 import { type Authenticated, clearSessionCookie, requireUser } from './session'
 
@@ -112,13 +112,7 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
   const signedIn = async (request: FastifyRequest) => {
     await requireUser(request, ctx)
   }
-  const passwordGuessLimits = ctx.config.rateLimits
-    ? limitByIpAndAccount(
-        fastify,
-        'signIn',
-        async (request) => (await requireUser(request, ctx)).user.username,
-      )
-    : []
+  const passwordGuessLimits = limitSignedIn(fastify, ctx, 'signIn')
   const deletion = {
     body: deleteAccountBodySchema,
     response: { 204: noContentSchema, ...errorResponses(400, 401, 403, 429) },
@@ -150,13 +144,7 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
   )
 
   // each call also mails an address the player typed: the reset request's budgets as well, counted apart
-  const mailLimits = ctx.config.rateLimits
-    ? limitByIpAndAccount(
-        fastify,
-        'resetRequest',
-        async (request) => (await requireUser(request, ctx)).user.username,
-      )
-    : []
+  const mailLimits = limitSignedIn(fastify, ctx, 'resetRequest')
   const emailChange = {
     body: changeEmailBodySchema,
     response: { 202: passwordResetAcceptedSchema, ...errorResponses(400, 401, 403, 409, 429) },
