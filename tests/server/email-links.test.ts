@@ -4,17 +4,11 @@ import type { AuthUser } from '../../src/api/users'
 import { type SignedUp, signUpPlayer } from '../support/accounts'
 import { dialects } from '../support/databases'
 import { HttpClient } from '../support/http-client'
-import { linkIn, listUnsubscribeUrl, nextLinkTo, queryOf } from '../support/mail-links'
+import { linkIn, listUnsubscribeUrl, nextLinkTo, queryOf, tamperedSignature } from '../support/mail-links'
 import { startTestServer, type TestServer } from '../support/test-server'
 
 const invalidLink = { error: { code: 'invalid_link', message: 'This link is invalid or has expired.' } }
 const hour = 3600_000
-
-/** Flips one character of a signature (base64url), keeping its length. */
-function tamper(sgn: string): string {
-  const i = Math.floor(sgn.length / 2)
-  return sgn.slice(0, i) + (sgn[i] === 'A' ? 'B' : 'A') + sgn.slice(i + 1)
-}
 
 describe.each(dialects)('signed e-mail links on %s', (dialect) => {
   let server: TestServer
@@ -95,7 +89,7 @@ describe.each(dialects)('signed e-mail links on %s', (dialect) => {
       const { player, confirm } = await playerWithConfirmMail()
       const other = await signUpPlayer(server)
       const variants = [
-        { ...confirm, sgn: tamper(confirm.sgn ?? '') },
+        { ...confirm, sgn: tamperedSignature(confirm.sgn ?? '') },
         { ...confirm, sgn: `${confirm.sgn}A` },
         { ...confirm, userId: String(other.user.id) },
         { ...confirm, email: other.email },
@@ -160,7 +154,7 @@ describe.each(dialects)('signed e-mail links on %s', (dialect) => {
       const { player, oneClick, confirm } = await playerWithConfirmMail()
       await enableEmails(player)
       const tampered = new URL(oneClick)
-      tampered.searchParams.set('sgn', tamper(tampered.searchParams.get('sgn') ?? ''))
+      tampered.searchParams.set('sgn', tamperedSignature(tampered.searchParams.get('sgn') ?? ''))
       const wrongPurpose = new URL(oneClick)
       wrongPurpose.searchParams.set('sgn', confirm.sgn ?? '')
       const unsigned = new URL(oneClick)
@@ -237,7 +231,11 @@ describe.each(dialects)('signed e-mail links on %s', (dialect) => {
       const player = await signUpPlayer(server)
       const other = await signUpPlayer(server)
       const link = await resetLink(player)
-      await expectResetRefused(player, { ...link, sgn: tamper(link.sgn ?? ''), password: newPassword })
+      await expectResetRefused(player, {
+        ...link,
+        sgn: tamperedSignature(link.sgn ?? ''),
+        password: newPassword,
+      })
       await expectResetRefused(player, {
         ...link,
         validUntil: Number(link.validUntil) + 1,
