@@ -29,6 +29,7 @@ import {
   redeemInvitationCode,
 } from './invitations.repo'
 import { confirmEmailLinks, passwordResetLinks } from './links'
+import { moveNamesVersion } from './names-version'
 import { linkOAuthAccount, type OAuthIdentity } from './oauth/oauth-accounts.repo'
 import { passwordFailureKey, throttledPasswordCheck } from './password-throttle'
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords'
@@ -351,6 +352,8 @@ export async function deleteAccount(
     // its predictions go with it: the author scores count the messages they were on again
     await recountMessagesOf(tx, user.id)
     await tx.deleteFrom('users').where('id', '=', user.id).execute()
+    // the rankings and activity streams that named the player drop them at their next read
+    await moveNamesVersion(tx)
     return groups
   })
   await removeAvatars(ctx.config.dataDir, handedOver.unusedAvatars, ctx.log)

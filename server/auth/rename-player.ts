@@ -4,6 +4,7 @@ import type { UserRow } from '../db/tables/users.table'
 import { usernameChangedMail } from '../mail/templates'
 import { isUniqueViolation } from './accounts'
 import { newsLinks } from './links'
+import { moveNamesVersion } from './names-version'
 import { findUserByLogin, findUserByUsername } from './users.repo'
 
 export type PlayerRename =
@@ -25,8 +26,7 @@ export type PlayerRename =
  * The operator renames a player whose username breaks the game's rules (`npm run admin -- rename`): the
  * new name follows the sign-up's rules and is free. The player signs in with it (or their e-mail
  * address) from now on, so the account's address is told whatever the player chose to get; what they
- * played stays theirs. The rankings and activity show it within five minutes, the safety net of their
- * caches (no version follows usernames).
+ * played stays theirs. The rankings and activity show it at their next read (the names' version moves).
  */
 export async function renamePlayer(
   ctx: Pick<AppContext, 'db' | 'mailer' | 'config' | 'log'>,
@@ -49,6 +49,7 @@ export async function renamePlayer(
         .set({ username: to, usernameKey: to.toLowerCase() })
         .where('id', '=', user.id)
         .execute()
+      await moveNamesVersion(tx)
       return user
     })
   } catch (error) {

@@ -30,7 +30,7 @@ import type {
   EvaluationProgressTable,
   TaggedMessagesTable,
 } from './tables/tagged-messages.table'
-import type { UsersTable } from './tables/users.table'
+import type { NamesVersionTable, UsersTable } from './tables/users.table'
 import type { LedgerSealTable, LedgerTable, WalletsTable } from './tables/wallets.table'
 
 /** The whole schema as Kysely sees it (camelCase; CamelCasePlugin maps to snake_case columns). */
@@ -66,6 +66,7 @@ export interface Database {
   messageVerdicts: MessageVerdictsTable
   authorScoreRecounts: AuthorScoreRecountsTable
   announcements: AnnouncementsTable
+  namesVersion: NamesVersionTable
 }
 
 export type Db = Kysely<Database>

@@ -13,7 +13,7 @@ import { type OwnBet, ownBetsColumn, parseOwnBets } from './own-bets'
  */
 export interface GroupVersions {
   group: UserGroupRow
-  /** evaluations and settlements folded into ranking_days, the group's members and settings */
+  /** evaluations and settlements folded into ranking_days, the group's members and settings, names */
   ranking: string
   /**
    * The activity stream's version but for new predictions and bets (the ranking's, evaluations,
@@ -49,6 +49,8 @@ interface VersionRow extends UserGroupRow {
   vUnsettled: number | null
   vTrophies: number | null
   vUsers: number | null
+  /** moved by renames and deleted accounts (migration 0027) */
+  vNames: number | null
   vGroups: number | null
   vMembers: number | null
   vJoined: number | null
@@ -109,6 +111,7 @@ export async function readGroupVersions(
       (select min(eval_time) from polls where settled_at is null) as v_unsettled,
       (select max(id) from trophies) as v_trophies,
       (select max(id) from users) as v_users,
+      (select version from names_version) as v_names,
       (select max(id) from user_groups) as v_groups,
       (select upto from ranking_folds where kind = 'predictions') as v_folded_predictions,
       (select upto from ranking_folds where kind = 'polls') as v_folded_polls,
@@ -136,6 +139,7 @@ export async function readGroupVersions(
       vUnsettled,
       vTrophies,
       vUsers,
+      vNames,
       vGroups,
       vMembers,
       vJoined,
@@ -145,7 +149,8 @@ export async function readGroupVersions(
       vFoldedPolls,
       ...group
     } = row
-    const members = `${Number(vMembers ?? 0)}/${Number(vJoined ?? 0)}/${Number(vUsers ?? 0)}`
+    // who the group names: its members, new players, and renamed or deleted ones
+    const members = `${Number(vMembers ?? 0)}/${Number(vJoined ?? 0)}/${Number(vUsers ?? 0)}/${Number(vNames ?? 0)}`
     // A group's settings change what its ranking counts (an event's end, its titles).
     const settings = `${group.endTime ?? ''}/${group.titleRestrictions}/${group.name}`
     // Rankings add up ranking_days: they change when the fold moves on (or members and settings do).

@@ -201,7 +201,7 @@ export async function computeRanking(db: Executor, scope: RankingScope): Promise
 /**
  * Rankings change with evaluations and settlements, not with every request: each process keeps the
  * latest one per group and period while the group's ranking version holds (five minutes at most, for
- * changes no version shows, such as a deleted account of group 1000).
+ * changes no version shows).
  */
 const rankingMaxAgeMs = 5 * 60_000
 const rankingCaches = new WeakMap<object, VersionedCache<RankingRow[]>>()

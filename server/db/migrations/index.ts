@@ -25,6 +25,7 @@ import * as dailyCloseout from './0023-daily-closeout'
 import * as pushSubscriptions from './0024-push-subscriptions'
 import * as accountSuspension from './0025-account-suspension'
 import * as announcements from './0026-announcements'
+import * as namesVersion from './0027-names-version'
 
 /** Every migration in order. Released ones are frozen: change the schema with a new file. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0024-push-subscriptions': pushSubscriptions,
   '0025-account-suspension': accountSuspension,
   '0026-announcements': announcements,
+  '0027-names-version': namesVersion,
 }

@@ -37,3 +37,9 @@ export interface UsersTable {
 export type UserRow = Selectable<UsersTable>
 export type NewUserRow = Insertable<UsersTable>
 export type UserUpdate = Updateable<UsersTable>
+
+/** One row (id 1) whose version moves with a rename or a deleted account (migration 0027). */
+export interface NamesVersionTable {
+  id: number
+  version: number
+}
