@@ -153,7 +153,7 @@ describe('the app shell', () => {
 })
 
 describe("the operator's announcement", () => {
-  it('shows above every page until the player dismisses it, on a phone, accessibly', async () => {
+  it('shows above every page, the sign-in page too, until the player dismisses it, on a phone, accessibly', async () => {
     const { server, browser } = started()
     const text = 'The game pauses for maintenance at 22:00 CET: bets stay as they are.'
     // without an end: the command keeps wall time, and a test above moved this server's clock on
@@ -167,6 +167,13 @@ describe("the operator's announcement", () => {
       { timeout: 8000, interval: 250 },
     )
     try {
+      // a guest about to sign in sees it first
+      const guest = await browser.newPage(viewports.mobile, { baseURL: server.url })
+      await guest.goto('/account/signin')
+      await guest.getByRole('region', { name: 'Announcement' }).getByText(text).waitFor()
+      expect(await checkA11y(guest), 'axe with the banner on the sign-in page').toEqual([])
+      await guest.context().close()
+
       const page = await browser.newPage(viewports.mobile, { baseURL: server.url })
       await signInBrowser(page, server, await signUpPlayer(server))
       const issues = collectPageIssues(page)
