@@ -142,12 +142,12 @@ function ownInvitationsQuery(db: Executor, ownerId: number) {
     .where('c.ownerId', '=', ownerId)
 }
 
-/** Every code of the player (withdrawn ones too), newest first, at most `limit`. */
-export function ownInvitations(db: Executor, ownerId: number, limit: number): Promise<OwnInvitationRow[]> {
+/** Every code of the player (withdrawn ones too), newest first; at most `limit` when given. */
+export function ownInvitations(db: Executor, ownerId: number, limit?: number): Promise<OwnInvitationRow[]> {
   return ownInvitationsQuery(db, ownerId)
     .orderBy('c.createdAt', 'desc')
     .orderBy('c.code', 'desc')
-    .limit(limit)
+    .$if(limit !== undefined, (query) => query.limit(limit as number))
     .execute()
 }
 

@@ -111,6 +111,12 @@ export async function listPlayerInvitations(ctx: AppContext, ownerId: number) {
   }
 }
 
+/** Every link the player made, newest first, for their data download (a player makes a few a week). */
+export async function everyPlayerInvitation(ctx: AppContext, ownerId: number): Promise<PlayerInvitation[]> {
+  const now = ctx.clock.now()
+  return (await ownInvitations(ctx.db, ownerId)).map((row) => invitationPayload(ctx, row, now))
+}
+
 /** Withdraws an open code of the player: 404 for a code that is not theirs, 409 for one no longer open. */
 export async function withdrawPlayerInvitation(
   ctx: AppContext,

@@ -16,6 +16,14 @@ export const authLimits = {
   reset: { ip: { max: 10, timeWindow: '15 minutes' }, account: { max: 5, timeWindow: '15 minutes' } },
 } satisfies Record<string, { ip: Limit; account: Limit }>
 
+/** Budgets of a signed-in player's heavy reads: a data download reads every row they made. */
+export const heavyReadLimits = {
+  dataDownload: { ip: { max: 20, timeWindow: '1 hour' }, account: { max: 5, timeWindow: '1 hour' } },
+} satisfies Record<string, { ip: Limit; account: Limit }>
+
+const budgets = { ...authLimits, ...heavyReadLimits }
+type LimitName = keyof typeof budgets
+
 /**
  * Two limiters for one route: by client address, and by the account the body names (whether or not it
  * exists, so the answer tells nothing) or the session is of, so spreading guesses over many addresses
@@ -27,10 +35,10 @@ export const authLimits = {
  */
 export function limitByIpAndAccount(
   app: FastifyInstance,
-  name: keyof typeof authLimits,
+  name: LimitName,
   accountOf: (request: FastifyRequest) => string | Promise<string>,
 ): preHandlerHookHandler[] {
-  const limits = authLimits[name]
+  const limits = budgets[name]
   const checks = [
     app.createRateLimit({ ...limits.ip, keyGenerator: (request) => `${name}:ip:${request.ip}` }),
     app.createRateLimit({
@@ -63,7 +71,7 @@ export function limitByIpAndAccount(
 export function limitSignedIn(
   app: FastifyInstance,
   ctx: AppContext,
-  name: keyof typeof authLimits,
+  name: LimitName,
 ): preHandlerHookHandler[] {
   if (!ctx.config.rateLimits) return []
   return limitByIpAndAccount(app, name, async (request) => (await requireUser(request, ctx)).user.username)

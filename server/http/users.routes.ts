@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -7,6 +8,7 @@ import {
   deleteAccountBodySchema,
   passwordResetAcceptedSchema,
 } from '../../src/api/auth'
+import { playerDataPath, playerDataSchema } from '../../src/api/player-data'
 import { mergeSettings, settingsPatchSchema, settingsSchema } from '../../src/api/settings'
 import {
   publicUserSchema,
@@ -16,6 +18,7 @@ import {
 } from '../../src/api/users'
 import { changePassword, deleteAccount } from '../auth/accounts'
 import { askEmailChange } from '../auth/email-change'
+import { playerDataChunks } from '../auth/player-data'
 import { settingsOf, settingsUpdate } from '../auth/settings'
 import { publicUsersPayload } from '../auth/user-payload'
 import { profileSummaryOf } from '../auth/user-profile'
@@ -103,6 +106,34 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
         .where('id', '=', user.id)
         .execute()
       return next
+    },
+  )
+
+  const dataDownload = {
+    description:
+      'Everything the game keeps about the signed-in player, as one JSON file to save (a copy of their data). ' +
+      'Streamed: the answer has no length.',
+    response: {
+      200: {
+        description: 'The JSON file, as an attachment.',
+        content: { 'application/json': { schema: playerDataSchema } },
+      },
+      ...errorResponses(401, 429),
+    },
+  }
+  app.get(
+    playerDataPath,
+    // a download reads every row of the player: a few an hour are plenty
+    { schema: dataDownload, preHandler: limitSignedIn(fastify, ctx, 'dataDownload') },
+    async (request, reply) => {
+      const { user } = await requireUser(request, ctx)
+      const day = new Date(ctx.clock.now()).toISOString().slice(0, 10)
+      reply.header('content-type', 'application/json; charset=utf-8')
+      reply.header('content-disposition', `attachment; filename="alpha-${user.username}-${day}.json"`)
+      reply.header('cache-control', 'no-store')
+      // Fastify pipes a stream as it is (no serializer); the schema documents the text it carries
+      const body: unknown = Readable.from(playerDataChunks(ctx, user))
+      return reply.send(body as z.infer<typeof playerDataSchema>)
     },
   )
 

@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { playerDataSchema } from '../../src/api/player-data'
 import type { PushPayload, PushSubscriptionBody } from '../../src/api/push'
 import type { AuthUser } from '../../src/api/users'
 import { HttpClient } from '../support/http-client'
@@ -218,6 +220,27 @@ describe('the watch list', () => {
       expect(button.y + button.height, name ?? '').toBeLessThanOrEqual(box.y + box.height)
     }
     await screenshot(page, 'settings-watch-list')
+  })
+})
+
+describe('your data', () => {
+  it("saves a copy of the player's data as a JSON file from Settings", async () => {
+    const { server, browser } = started()
+    const player = await signUpPlayer(server)
+    const page = await browser.newPage(viewports.mobile, { baseURL: server.url })
+    await signInBrowser(page, server, player)
+    await page.goto('/settings')
+    const downloading = page.waitForEvent('download')
+    await page.getByRole('link', { name: 'Download your data' }).click()
+    const download = await downloading
+    expect(download.suggestedFilename()).toMatch(
+      new RegExp(`^alpha-${player.username}-\\d{4}-\\d{2}-\\d{2}\\.json$`),
+    )
+    const data = playerDataSchema.parse(JSON.parse(readFileSync(await download.path(), 'utf8')))
+    expect(data.account).toMatchObject({ id: player.id, username: player.username, email: player.email })
+    // the page stays where it was
+    expect(new URL(page.url()).pathname).toBe('/settings')
+    await page.context().close()
   })
 })
 

@@ -304,6 +304,8 @@ describe.each(dialects)('real answers match the OpenAPI document on %s', (dialec
     expect((await alice.client.get('/v1/stockgame/titles/999999999/crowd?from=0&to=5')).status).toBe(404)
     expect((await alice.client.get('/v1/stockgame/export/predictions')).status).toBe(200)
     expect((await guest.get('/v1/stockgame/export/predictions')).status).toBe(401)
+    expect((await alice.client.get('/v1/users/me/data')).status).toBe(200)
+    expect((await guest.get('/v1/users/me/data')).status).toBe(401)
     expect((await alice.client.get('/v1/stockgame/bank')).status).toBe(200)
     expect((await guest.get('/v1/stockgame/bank')).status).toBe(401)
     expect((await alice.client.get('/v1/stockgame/state')).status).toBe(200)

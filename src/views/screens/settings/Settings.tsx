@@ -20,6 +20,7 @@ import { DeleteAccountSection } from './DeleteAccountSection'
 import { NotificationSettings } from './NotificationSettings'
 import { SaveStatus } from './SaveStatus'
 import { WatchListSettings } from './WatchListSettings'
+import { YourDataSection } from './YourDataSection'
 
 /**
  * Spec §2 /settings (signed-in only): notifications, watch list, the e-mail address, the password, app
@@ -60,6 +61,7 @@ export function Settings() {
       <ChangeEmailSection />
       <ChangePasswordSection />
       <AppUpdateSection />
+      <YourDataSection />
       <DeleteAccountSection />
     </styled.div>
   )

@@ -286,6 +286,14 @@ describe('settings (spec §2 /settings)', () => {
     )
   })
 
+  it("offers a download of the player's data as a file from the server", async () => {
+    showSettings()
+    const section = await screen.findByRole('region', { name: 'Your data' })
+    const link = within(section).getByRole('link', { name: 'Download your data' })
+    expect(link.getAttribute('href')).toBe('/v1/users/me/data')
+    expect(link.hasAttribute('download')).toBe(true)
+  })
+
   it('checks for an update through the service worker and offers a reload', async () => {
     const user = userEvent.setup()
     const { view } = showSettings()
