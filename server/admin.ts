@@ -4,6 +4,7 @@ import { announceCommand, renameGroupCommand } from './admin/game-commands'
 import {
   changeSuspension,
   grantCommand,
+  playerDataCommand,
   renamePlayerCommand,
   showPlayerCommand,
 } from './admin/player-commands'
@@ -58,6 +59,8 @@ async function main(argv: string[]): Promise<number> {
       return renameGroupCommand(args)
     case 'grant':
       return grantCommand(args)
+    case 'player-data':
+      return playerDataCommand(args)
     case 'announce':
       return announceCommand(args, { hours: values.hours, clear: values.clear === true })
     default:

@@ -1,8 +1,15 @@
+import { createWriteStream } from 'node:fs'
+import { rm } from 'node:fs/promises'
+import { resolve } from 'node:path'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 import { fromHundredths } from '../../src/domain/currency'
 import { formatTtc } from '../../src/domain/number-format'
+import { playerDataChunks } from '../auth/player-data'
 import { playerRecord } from '../auth/player-record'
 import { renamePlayer } from '../auth/rename-player'
 import { liftSuspension, suspendAccount } from '../auth/suspension'
+import { findUserByLogin } from '../auth/users.repo'
 import { grantFromOperator, parseOperatorGrant } from '../game/operator-grants'
 import { withOperatorContext } from './operator-context'
 import { usageError } from './usage'
@@ -97,6 +104,45 @@ export async function grantCommand(args: string[]): Promise<number> {
     const { told } = granted
     const channels = [told.mailed ? 'mail' : '', told.pushed > 0 ? 'push' : ''].filter(Boolean)
     if (channels.length > 0) console.log(`told by ${channels.join(' and ')}`)
+    return 0
+  })
+}
+
+/**
+ * `player-data PLAYER FILE`: the player's data download (Settings' "Your data") written to a new file, for
+ * a request that reaches the operator by mail, from a player who can no longer sign in, say.
+ */
+export async function playerDataCommand(args: string[]): Promise<number> {
+  if (args.length !== 2)
+    return usageError('player-data needs a PLAYER (a username or an e-mail address) and a new FILE')
+  const [login = '', file = ''] = args
+  const destination = resolve(file)
+  return withOperatorContext(async (ctx) => {
+    const user = await findUserByLogin(ctx.db, login)
+    if (!user) {
+      console.error(`no player ${login}`)
+      return 2
+    }
+    try {
+      // 'wx': never over a file that is there
+      await pipeline(
+        Readable.from(playerDataChunks(ctx, user)),
+        createWriteStream(destination, { flags: 'wx' }),
+      )
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code
+      if (code === 'EEXIST') {
+        console.error(`${destination} exists: nothing was written`)
+        return 2
+      }
+      // half a file is no copy of anybody's data
+      await rm(destination, { force: true })
+      console.error(
+        `player-data failed, nothing was written: ${error instanceof Error ? error.message : String(error)}`,
+      )
+      return 1
+    }
+    console.log(`${user.username} (id ${user.id}): data written to ${destination}`)
     return 0
   })
 }

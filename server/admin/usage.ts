@@ -10,6 +10,7 @@ export const usage = `Usage: npm run admin -- invite [--count N] [--days D]
        npm run admin -- announce TEXT [--hours H]
        npm run admin -- announce --clear
        npm run admin -- grant PLAYER TTC REASON
+       npm run admin -- player-data PLAYER FILE
   invite          print N new single-use invitation codes (default 1), valid for D days (default 30)
   verify-ledger   recompute the ledger's and the settlements' hash chains and every balance from the
                   ledger: "ledger verified" with the counts (exit 0) or the first mismatch (exit 1)
@@ -26,7 +27,9 @@ export const usage = `Usage: npm run admin -- invite [--count N] [--days D]
   announce        show every player TEXT above the game (one line, at most 280 characters), for H hours
                   or until the next announcement; --clear ends it now
   grant           give a player TTC (at most 100,000) with the REASON they read beside it in their
-                  transactions; new money, as the welcome grant is. They are told if they get news`
+                  transactions; new money, as the welcome grant is. They are told if they get news
+  player-data     write everything the game keeps about a player to the new file FILE, as JSON: the
+                  file Settings' "Your data" downloads, for a request that comes by mail`
 
 /** A command given the wrong arguments: says what it needs, then the usage; exit code 2. */
 export function usageError(needs: string): 2 {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { CurrentAnnouncement } from '../../src/api/announcements'
-import { adminCliOf } from '../support/admin-cli'
+import { adminCliOf, expectCliRefusals } from '../support/admin-cli'
 import { dialects } from '../support/databases'
 import { HttpClient } from '../support/http-client'
 import { startTestServer, type TestServer } from '../support/test-server'
@@ -67,11 +67,7 @@ describe.each(dialects)('the operator announces something to every player on %s'
       [['announce', 'Soon', '--clear'], 'announce needs one TEXT'],
       [['announce'], 'announce needs one TEXT'],
     ] as const
-    for (const [args, said] of refusals) {
-      const refused = await admin(...args)
-      expect(refused.code, args.join(' ')).toBe(2)
-      expect(refused.stderr).toContain(said)
-    }
+    await expectCliRefusals(admin, refusals)
     const rows = await server.ctx.db.selectFrom('announcements').select('text').execute()
     expect(rows.map((row) => row.text)).not.toContain('Soon')
     expect(await current()).toBeNull()

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Group } from '../../src/api/groups'
 import type { AuthUser, PublicUser } from '../../src/api/users'
 import { signUpPlayer, uniqueName } from '../support/accounts'
-import { adminCliOf, cliMailsTo } from '../support/admin-cli'
+import { adminCliOf, cliMailsTo, expectCliRefusals } from '../support/admin-cli'
 import { dialects } from '../support/databases'
 import { createGroup, groupRow, groupsPath, membersOf } from '../support/groups'
 import { HttpClient } from '../support/http-client'
@@ -74,11 +74,7 @@ describe.each(dialects)('an operator renames a player or a group on %s', (dialec
       [['rename', 'nobody_here', 'Fine_name'], 'no player nobody_here'],
       [['rename', player.username], 'rename needs a PLAYER'],
     ] as const
-    for (const [args, said] of refusals) {
-      const refused = await admin(...args)
-      expect(refused.code, args.join(' ')).toBe(2)
-      expect(refused.stderr).toContain(said)
-    }
+    await expectCliRefusals(admin, refusals)
     expect((await player.client.get<AuthUser>('/v1/auth/info')).body.username).toBe(player.username)
     // the player may get their own name in another case
     const recased = player.username.toUpperCase()
@@ -102,11 +98,7 @@ describe.each(dialects)('an operator renames a player or a group on %s', (dialec
       [['rename-group', '999999', 'Anything'], 'no group 999999'],
       [['rename-group', 'first', 'Anything'], 'rename-group needs a GROUP_ID'],
     ] as const
-    for (const [args, said] of refusals) {
-      const refused = await admin(...args)
-      expect(refused.code, args.join(' ')).toBe(2)
-      expect(refused.stderr).toContain(said)
-    }
+    await expectCliRefusals(admin, refusals)
     expect((await groupRow(server, group.id))?.name).toBe(renamed)
   })
 })

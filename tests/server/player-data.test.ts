@@ -1,3 +1,6 @@
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { playerDataPageSize } from '../../server/auth/player-data'
 import { heavyReadLimits } from '../../server/http/rate-limits'
@@ -9,6 +12,7 @@ import type { Transaction } from '../../src/api/transactions'
 import type { AuthUser } from '../../src/api/users'
 import { evaluationDelayMs } from '../../src/domain/prediction'
 import { type SignedUp, signUpPlayer, uniqueName } from '../support/accounts'
+import { adminCliOf } from '../support/admin-cli'
 import { dialects } from '../support/databases'
 import { advanceClock, bet, PairSource, tag } from '../support/game'
 import { createGroup, groupsPath } from '../support/groups'
@@ -111,6 +115,32 @@ describe.each(dialects)("a player's data download on %s", (dialect) => {
     const everyUserId = [...data.predictions, ...data.bets].map((row) => row.userId)
     expect(new Set(everyUserId)).toEqual(new Set([player.user.id]))
     expect(data.transactions.every((row) => row.receiver === player.user.wallet.address)).toBe(true)
+  })
+
+  it("is written to a file by the operator's player-data command, for a request by mail", async () => {
+    const admin = adminCliOf(server)
+    const file = join(mkdtempSync(join(tmpdir(), 'alpha-player-data-')), 'data.json')
+    const written = await admin('player-data', player.email, file)
+    expect(written.stderr).toBe('')
+    expect(written.code).toBe(0)
+    expect(written.stdout.trim()).toBe(`${player.username} (id ${player.user.id}): data written to ${file}`)
+    const fromFile = playerDataSchema.parse(JSON.parse(readFileSync(file, 'utf8')))
+    const { data } = await downloadOf(player)
+    // the same file but for when it was made and when the devices were last seen
+    const lasting = ({ exportedAt: _, sessions, ...rest }: PlayerData) => ({
+      ...rest,
+      devices: sessions.length,
+    })
+    expect(lasting(fromFile)).toEqual(lasting(data))
+
+    const again = await admin('player-data', player.username, file)
+    expect(again.code).toBe(2)
+    expect(again.stderr).toContain(`${file} exists: nothing was written`)
+    const unknown = await admin('player-data', 'nobody_here', `${file}.other`)
+    expect(unknown.code).toBe(2)
+    expect(unknown.stderr).toContain('no player nobody_here')
+    expect(existsSync(`${file}.other`)).toBe(false)
+    expect((await admin('player-data', player.username)).code).toBe(2)
   })
 
   it('holds every prediction of years of play, newest first, across its pages', async () => {
