@@ -63,6 +63,13 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 
 const requestsTo = (path: string) => server.requests.filter((request) => request.path === path)
 
+/**
+ * An attempt's timeout in the timeout tests, and an answer slower than it. The server counts an attempt
+ * once it has read the request: on a loaded machine an attempt cut at 60 ms could end before that.
+ */
+const attemptTimeoutMs = 250
+const slowAnswerMs = 2000
+
 beforeAll(async () => {
   server = await startRecordingServer()
   api = createApiClient({ baseUrl: server.url, appVersion: version, fetch: spyFetch })
@@ -350,8 +357,8 @@ describe('retries', () => {
     server.reply('/v1/stockgame/polls', { destroy: true })
     await failure(api.call('polls', { passServerErrors: true }))
     expect(requestsTo('/v1/stockgame/polls')).toHaveLength(3)
-    server.reply('/v1/stockgame/untagged-messages', { body: [], delayMs: 400 })
-    await failure(api.call('untaggedMessages', { timeoutMs: 60, passServerErrors: true }))
+    server.reply('/v1/stockgame/untagged-messages', { body: [], delayMs: slowAnswerMs })
+    await failure(api.call('untaggedMessages', { timeoutMs: attemptTimeoutMs, passServerErrors: true }))
     expect(requestsTo('/v1/stockgame/untagged-messages')).toHaveLength(3)
   })
 
@@ -376,15 +383,17 @@ describe('retries', () => {
 
 describe('timeouts', () => {
   it('give up an untagged-messages attempt after its timeout and retry it twice', async () => {
-    server.reply('/v1/stockgame/untagged-messages', { body: [], delayMs: 400 })
-    const error = await failure(api.call('untaggedMessages', { timeoutMs: 60 }))
+    server.reply('/v1/stockgame/untagged-messages', { body: [], delayMs: slowAnswerMs })
+    const error = await failure(api.call('untaggedMessages', { timeoutMs: attemptTimeoutMs }))
     expect(error).toMatchObject({ status: 0, code: 'timeout' })
     expect(server.requests).toHaveLength(3)
   })
 
   it('do not repeat a timed-out POST that is not safe to repeat', async () => {
-    server.reply('/v1/auth/signin', { body: {}, delayMs: 400 })
-    await failure(api.call('signIn', { body: { login: 'ann', password: 'secret secret' }, timeoutMs: 60 }))
+    server.reply('/v1/auth/signin', { body: {}, delayMs: slowAnswerMs })
+    await failure(
+      api.call('signIn', { body: { login: 'ann', password: 'secret secret' }, timeoutMs: attemptTimeoutMs }),
+    )
     expect(server.requests).toHaveLength(1)
   })
 })
