@@ -99,7 +99,10 @@ export async function createContext(
   metrics.readPool(() => poolReadingOf(db))
   metrics.readPlayers(() => countPlayers(db, clock.now()))
   observePoolWaits(db, (seconds) => metrics.poolWait.observe(seconds))
-  const jobs = new JobRunner(clock, log, (job, seconds) => metrics.jobRunDuration.observe({ job }, seconds))
+  const jobs = new JobRunner(clock, log, (job, seconds, failed) => {
+    metrics.jobRunDuration.observe({ game_job: job }, seconds)
+    if (failed) metrics.jobFailures.inc({ game_job: job })
+  })
   const ctx: AppContext = {
     config,
     db,

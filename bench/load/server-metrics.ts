@@ -91,10 +91,10 @@ export function serverFigures(before: Scrape, after: Scrape): ServerFigures {
   const jobNames = new Set(
     [...after.keys()]
       .filter((key) => nameOf(key) === 'job_run_duration_seconds_count')
-      .map((key) => labelOf(key, 'job') ?? ''),
+      .map((key) => labelOf(key, 'game_job') ?? ''),
   )
   for (const job of jobNames) {
-    const ofJob = (key: string) => labelOf(key, 'job') === job
+    const ofJob = (key: string) => labelOf(key, 'game_job') === job
     const runs = sumGrowth(before, after, 'job_run_duration_seconds_count', ofJob)
     if (runs <= 0) continue
     jobs.set(job, {

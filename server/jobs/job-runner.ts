@@ -19,8 +19,8 @@ export function yieldToRequests(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve))
 }
 
-/** Told how long each job's pass took (the metrics' job run times). */
-export type JobTimer = (job: string, seconds: number) => void
+/** Told how long each job's pass took and whether it failed (the metrics' job run times and failures). */
+export type JobTimer = (job: string, seconds: number, failed: boolean) => void
 
 /** Runs every registered job in turn on the server clock; tests call `runAll` right after moving the clock. */
 export class JobRunner {
@@ -50,14 +50,16 @@ export class JobRunner {
   async #pass(): Promise<void> {
     for (const job of this.#jobs) {
       const started = Date.now()
+      let failed = false
       try {
         await job.run(this.clock.now())
       } catch (err) {
         // One failing job must not stop the others; it is retried on the next pass.
+        failed = true
         this.log.error({ err, job: job.name }, 'job failed')
       }
       const tookMs = Date.now() - started
-      this.timeJob(job.name, tookMs / 1000)
+      this.timeJob(job.name, tookMs / 1000, failed)
       if (tookMs > 1000) this.log.warn({ job: job.name, tookMs }, 'slow job')
       await yieldToRequests()
     }

@@ -22,7 +22,10 @@ export interface PlayerCounts {
 /** What one server process tells Prometheus; `render` is the text of `GET /metrics`. */
 export interface AppMetrics {
   readonly httpRequestDuration: Histogram<'method' | 'route' | 'status_code'>
-  readonly jobRunDuration: Histogram<'job'>
+  /** by `game_job`, not `job`: Prometheus gives every scraped series a `job` label of its own */
+  readonly jobRunDuration: Histogram<'game_job'>
+  /** passes of a job that threw (the runner goes on with the next job, and the job's next pass) */
+  readonly jobFailures: Counter<'game_job'>
   /** time a transaction waited for its connection (see pool-wait.ts) */
   readonly poolWait: Histogram
   readonly ticksDelivered: Counter
@@ -114,8 +117,14 @@ export function createMetrics(): AppMetrics {
     jobRunDuration: new Histogram({
       name: 'job_run_duration_seconds',
       help: 'Run time of one pass of a periodic game job',
-      labelNames: ['job'],
+      labelNames: ['game_job'],
       buckets: latencyBuckets,
+      registers,
+    }),
+    jobFailures: new Counter({
+      name: 'job_failures_total',
+      help: 'Passes of a periodic game job that failed (each is retried on the next pass; the log says why)',
+      labelNames: ['game_job'],
       registers,
     }),
     poolWait: new Histogram({

@@ -96,8 +96,27 @@ describe.each(dialects)('GET /metrics on %s', (dialect) => {
       /http_request_duration_seconds_count\{method="GET",route="\/v1\/users\/:user",status_code="401"\} 1/,
     )
     expect(
-      metricSample(answer.body, 'job_run_duration_seconds_count{job="evaluate due predictions"}'),
+      metricSample(answer.body, 'job_run_duration_seconds_count{game_job="evaluate due predictions"}'),
     ).toBeGreaterThanOrEqual(1)
+  })
+
+  it('counts the passes of a job that failed, by job', async () => {
+    let fails = true
+    server.ctx.jobs.register({
+      name: 'flaky job',
+      run: async () => {
+        if (fails) throw new Error('the database went away')
+      },
+    })
+    await server.ctx.jobs.runAll()
+    await server.ctx.jobs.runAll()
+    fails = false
+    await server.ctx.jobs.runAll()
+    const body = (await scrape()).body
+    expect(metricSample(body, 'job_failures_total{game_job="flaky job"}')).toBe(2)
+    expect(metricSample(body, 'job_run_duration_seconds_count{game_job="flaky job"}')).toBe(3)
+    // the game's own jobs did not fail
+    expect(body).not.toContain('job_failures_total{game_job="evaluate due predictions"}')
   })
 
   it('times how long transactions and read transactions waited for a connection', async () => {

@@ -11,11 +11,12 @@ import { createMetrics } from '../../server/metrics/metrics'
 describe("the load bench's reading of a server's /metrics", () => {
   it('subtracts histograms and counters of two scrapes of a real registry', async () => {
     const metrics = createMetrics()
-    metrics.jobRunDuration.observe({ job: 'settle polls' }, 0.004)
+    metrics.jobRunDuration.observe({ game_job: 'settle polls' }, 0.004)
     metrics.poolWait.observe(0.3)
     const before = parseMetrics(await metrics.render())
-    for (const seconds of [0.002, 0.02, 0.3]) metrics.jobRunDuration.observe({ job: 'settle polls' }, seconds)
-    metrics.jobRunDuration.observe({ job: 'open polls' }, 0.0005)
+    for (const seconds of [0.002, 0.02, 0.3])
+      metrics.jobRunDuration.observe({ game_job: 'settle polls' }, seconds)
+    metrics.jobRunDuration.observe({ game_job: 'open polls' }, 0.0005)
     for (let i = 0; i < 99; i++) metrics.poolWait.observe(0.0002)
     metrics.poolWait.observe(2)
     const route = { method: 'GET', route: '/v1/stockgame/state', status_code: '200' }

@@ -116,11 +116,11 @@ describe('JobRunner.runAll', () => {
     expect(order).toEqual(['first job', 'request', 'second job'])
   })
 
-  it('tells the timer how long each job took, a failing one included', async () => {
+  it('tells the timer how long each job took and whether it failed, a failing one included', async () => {
     const timed: string[] = []
-    const runner = new JobRunner(systemClock, pino({ level: 'silent' }), (job, seconds) => {
+    const runner = new JobRunner(systemClock, pino({ level: 'silent' }), (job, seconds, failed) => {
       expect(seconds).toBeGreaterThanOrEqual(0)
-      timed.push(job)
+      timed.push(`${job}${failed ? ' failed' : ''}`)
     })
     runner.register({
       name: 'fails',
@@ -130,6 +130,6 @@ describe('JobRunner.runAll', () => {
     })
     runner.register({ name: 'works', run: async () => {} })
     await runner.runAll()
-    expect(timed).toEqual(['fails', 'works'])
+    expect(timed).toEqual(['fails failed', 'works'])
   })
 })
