@@ -11,10 +11,11 @@ import { Wordmark } from './Wordmark'
 export function LoginLayout({ children }: { readonly children: ReactNode }) {
   return (
     <styled.div display="flex" flexDirection="column" minH="100dvh" bg="bg.canvas">
+      {/* above the mark: the page's own spacing stays as it is */}
+      <AnnouncementBanner />
       <styled.header display="flex" justifyContent="center" py={{ base: '6', md: '10' }}>
         <Wordmark />
       </styled.header>
-      <AnnouncementBanner />
       <styled.main id="main" flex="1" w="full" maxW="lg" mx="auto" px="4" pb="16">
         {children}
       </styled.main>
