@@ -1,13 +1,12 @@
-import { sql } from 'kysely'
 import type { PlayerData } from '../../src/api/player-data'
+import { type PredictionCursor, predictionCursorOf } from '../../src/api/predictions'
 import { fromHundredths } from '../../src/domain/currency'
 import type { AppContext } from '../context'
 import type { Executor } from '../db/database'
 import type { UserRow } from '../db/tables/users.table'
-import { evalPriceColumn, evaluatedAtColumn, predictionsWithEvaluation } from '../game/evaluated-predictions'
 import { groupListsFor } from '../game/groups.repo'
 import { walletsOf } from '../game/ledger'
-import { toTaggedMessage } from '../game/predictions'
+import { ownPredictionsPage } from '../game/own-predictions'
 import { walletTransactions } from '../game/wallet-transactions'
 import { everyPlayerInvitation } from './player-invitations'
 import { settingsOf } from './settings'
@@ -17,29 +16,15 @@ export const playerDataPageSize = 1000
 
 type Bet = PlayerData['bets'][number]
 
-/** The player's predictions, newest first, a keyset page at a time by the (user, created) index. */
+/** The player's predictions, newest first, a keyset page at a time. */
 async function* predictionPages(db: Executor, userId: number): AsyncGenerator<readonly unknown[]> {
-  let after: { createdAt: number; messageId: string; titleId: number } | undefined
+  let before: PredictionCursor | undefined
   for (;;) {
-    const cursor = after
-    const rows = await predictionsWithEvaluation(db)
-      .selectAll('t')
-      .select([evalPriceColumn, evaluatedAtColumn])
-      .where('t.userId', '=', userId)
-      .$if(cursor !== undefined, (query) =>
-        query.where(
-          sql<boolean>`(t.created_at, t.message_id, t.title_id) < (${cursor?.createdAt}, ${cursor?.messageId}, ${cursor?.titleId})`,
-        ),
-      )
-      .orderBy('t.createdAt', 'desc')
-      .orderBy('t.messageId', 'desc')
-      .orderBy('t.titleId', 'desc')
-      .limit(playerDataPageSize)
-      .execute()
-    yield rows.map(toTaggedMessage)
-    const last = rows.at(-1)
-    if (!last || rows.length < playerDataPageSize) return
-    after = { createdAt: Number(last.createdAt), messageId: last.messageId, titleId: Number(last.titleId) }
+    const page = await ownPredictionsPage(db, userId, { before, limit: playerDataPageSize })
+    yield page
+    const last = page.at(-1)
+    if (!last || page.length < playerDataPageSize) return
+    before = predictionCursorOf(last)
   }
 }
 

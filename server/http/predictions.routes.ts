@@ -5,6 +5,10 @@ import {
   type PerformanceRow,
   performanceTotalTitleId,
   performanceTotalTitleName,
+  predictionCursorOf,
+  predictionCursorText,
+  predictionHistoryQuerySchema,
+  predictionHistorySchema,
   type TagResponse,
   tagBodySchema,
   taggedMessagePerformanceSchema,
@@ -14,6 +18,7 @@ import {
 import type { AppContext } from '../context'
 import { fairPlayOf } from '../game/fair-play'
 import { MessageCache } from '../game/message-cache'
+import { ownPredictionsPage } from '../game/own-predictions'
 import {
   type NewPrediction,
   type PlacedPrediction,
@@ -37,7 +42,7 @@ function tagAnswer(placed: PlacedPrediction | undefined) {
   }
 }
 
-/** Tagging a message (a prediction) and the caller's prediction overview. */
+/** Tagging a message (a prediction), the caller's older predictions and their overview. */
 export const predictionsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   const { market } = ctx
@@ -84,6 +89,29 @@ export const predictionsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
         { repeatFails: true, counts: 'prediction' },
       )
       return reply.status(answer.statusCode as 200).send(answer.body as TagResponse)
+    },
+  )
+
+  app.get(
+    '/v1/stockgame/tagged-messages/history',
+    {
+      schema: {
+        description:
+          "The caller's predictions made before a cursor, newest first: older ones than the week the state " +
+          'and the user payload carry. `before` is a time (epoch ms) for the first page, then the `next` of ' +
+          'the page before.',
+        querystring: predictionHistoryQuerySchema,
+        response: { 200: predictionHistorySchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => {
+      const { user } = await requireUser(request, ctx)
+      const { before, limit } = request.query
+      const predictions = await ownPredictionsPage(ctx.db, user.id, { before, limit })
+      const last = predictions.at(-1)
+      const next =
+        last && predictions.length === limit ? predictionCursorText(predictionCursorOf(last)) : null
+      return { predictions, next }
     },
   )
 

@@ -65,6 +65,55 @@ export const tagResponseSchema = z.object({
 })
 export type TagResponse = z.infer<typeof tagResponseSchema>
 
+/** Where a page of a player's predictions ends: its last prediction's time, message and title. */
+export interface PredictionCursor {
+  readonly createdAt: number
+  readonly messageId: string
+  readonly titleId: number
+}
+
+export function predictionCursorOf(prediction: TaggedMessage): PredictionCursor {
+  return { createdAt: prediction.createdAt, messageId: prediction.messageId, titleId: prediction.titleId }
+}
+
+/**
+ * A cursor as a query parameter, `createdAt:titleId:messageId` (a message id may hold colons: it comes
+ * last). A bare time stands for every prediction made before it.
+ */
+export function predictionCursorText(cursor: PredictionCursor | number): string {
+  return typeof cursor === 'number'
+    ? String(cursor)
+    : `${cursor.createdAt}:${cursor.titleId}:${cursor.messageId}`
+}
+
+/** A cursor time after every prediction (the largest the cursor's 15 digits write). */
+export const endOfTimeMs = 999_999_999_999_999
+
+const cursorPattern = /^(\d{1,15})(?::(\d{1,15}):([\x21-\x7e]{1,128}))?$/
+
+/** Predictions per page of `GET /v1/stockgame/tagged-messages/history` when the query does not say. */
+export const predictionHistoryPageDefault = 50
+
+/** `GET /v1/stockgame/tagged-messages/history?before=&limit=`: the caller's predictions before a cursor. */
+export const predictionHistoryQuerySchema = z.strictObject({
+  before: z
+    .string()
+    .regex(cursorPattern, 'A cursor is a time, or time:titleId:messageId')
+    .transform((text): PredictionCursor => {
+      const [, createdAt, titleId, messageId] = cursorPattern.exec(text) ?? []
+      // a bare time: the empty message id and title 0 come before any real one made then
+      return { createdAt: Number(createdAt), titleId: Number(titleId ?? 0), messageId: messageId ?? '' }
+    }),
+  limit: z.coerce.number().int().min(1).max(200).default(predictionHistoryPageDefault),
+})
+
+/** A page of the caller's older predictions, newest first; `next` asks for the page after it (null: none). */
+export const predictionHistorySchema = z.object({
+  predictions: z.array(taggedMessageSchema),
+  next: z.string().nullable(),
+})
+export type PredictionHistory = z.infer<typeof predictionHistorySchema>
+
 /** The spec's text for a second prediction on the same message. */
 export const alreadyPredictedText = 'Warning: You have already made a prediction for this message.'
 

@@ -1,5 +1,5 @@
 import { type SnapshotFrom, sendParent } from 'xstate'
-import type { TaggedMessage } from '../api/predictions'
+import { endOfTimeMs, predictionCursorOf, predictionCursorText, type TaggedMessage } from '../api/predictions'
 import {
   correctness,
   filterPredictions,
@@ -121,6 +121,15 @@ export const selectPredictions = (context: Context, filter: PredictionFilter = '
   filter === 'all'
     ? filterPredictions(context.data.messages, filter)
     : context.data.messages.filter((message) => selectPredictionStatus(context, message) === filter)
+
+/**
+ * Where Your Predictions' older pages start: before the oldest prediction the store holds (it keeps a
+ * week), or before the end of time when it holds none.
+ */
+export const selectOlderPredictionsCursor = (context: Context): string => {
+  const oldest = context.data.messages.at(-1)
+  return oldest ? predictionCursorText(predictionCursorOf(oldest)) : predictionCursorText(endOfTimeMs)
+}
 
 /** How the predictions show: a failed load with none kept is a failure, not "no predictions". */
 export const selectPredictionsLoadStatus = (snapshot: SnapshotFrom<TaggedMessagesMachine>) =>

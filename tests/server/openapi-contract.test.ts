@@ -305,6 +305,10 @@ describe.each(dialects)('real answers match the OpenAPI document on %s', (dialec
     expect((await alice.client.get('/v1/stockgame/export/predictions')).status).toBe(200)
     expect((await guest.get('/v1/stockgame/export/predictions')).status).toBe(401)
     expect((await alice.client.get('/v1/users/me/data')).status).toBe(200)
+    const history = '/v1/stockgame/tagged-messages/history'
+    expect((await alice.client.get(`${history}?before=${server.clock.now()}`)).status).toBe(200)
+    expect((await alice.client.get(`${history}?before=soon`)).status).toBe(400)
+    expect((await guest.get(`${history}?before=1`)).status).toBe(401)
     expect((await guest.get('/v1/users/me/data')).status).toBe(401)
     expect((await alice.client.get('/v1/stockgame/bank')).status).toBe(200)
     expect((await guest.get('/v1/stockgame/bank')).status).toBe(401)

@@ -39,7 +39,13 @@ import {
 } from '../market'
 import { socialProvidersResponseSchema } from '../oauth'
 import { pollListSchema, pollPerformanceSchema, pollResultsSchema, voteBodySchema } from '../polls'
-import { tagBodySchema, taggedMessagePerformanceSchema, tagResponseSchema } from '../predictions'
+import {
+  predictionHistoryQuerySchema,
+  predictionHistorySchema,
+  tagBodySchema,
+  taggedMessagePerformanceSchema,
+  tagResponseSchema,
+} from '../predictions'
 import { pushKeySchema, pushSubscriptionSchema } from '../push'
 import { championsSchema, rankingSchema, rankingsQuerySchema } from '../rankings'
 import { settingsPatchSchema, settingsSchema } from '../settings'
@@ -76,6 +82,7 @@ export const callSchemas = {
   universe: { response: universeSchema },
   untaggedMessages: { response: untaggedMessagesSchema },
   tag: { body: tagBodySchema, response: tagResponseSchema },
+  predictionHistory: { query: predictionHistoryQuerySchema, response: predictionHistorySchema },
   taggedMessagesPerformance: { response: taggedMessagePerformanceSchema },
   polls: { response: pollListSchema },
   vote: { body: voteBodySchema, response: pollResultsSchema },

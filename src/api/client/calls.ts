@@ -95,6 +95,14 @@ export const apiCalls = {
     body: true,
     response: true,
   },
+  /** Your Predictions' older pages (ours: the spec's client keeps a week) */
+  predictionHistory: {
+    method: 'GET',
+    path: '/v1/stockgame/tagged-messages/history',
+    retries: read,
+    query: true,
+    response: true,
+  },
   taggedMessagesPerformance: {
     method: 'GET',
     path: '/v1/stockgame/tagged-messages/performance',

@@ -3,9 +3,7 @@ import { styled } from 'styled-system/jsx'
 import type { PredictionFilter } from '~/domain/prediction'
 import { selectPredictions } from '~/machines/tagged-messages.machine'
 import { useClient } from '~/views/client-context'
-import { Table } from '~/views/ui'
-import { PredictionRow } from './PredictionRow'
-import { ScrollRegion } from './ScrollRegion'
+import { PredictionRowsTable } from './PredictionRowsTable'
 
 const emptyTexts: Record<PredictionFilter, string> = {
   all: 'No predictions yet',
@@ -32,37 +30,6 @@ export function PredictionsTable({ filter }: { readonly filter: PredictionFilter
       </styled.div>
     )
   return (
-    <ScrollRegion label="Predictions table">
-      <Table.Root size="sm" minW={{ md: '2xl' }}>
-        <Table.Caption srOnly>Your predictions</Table.Caption>
-        <Table.Head>
-          <Table.Row>
-            <Table.Header scope="col">Title</Table.Header>
-            <Table.Header scope="col">Trend</Table.Header>
-            <Table.Header scope="col" textAlign="end" hideBelow="md">
-              At price
-            </Table.Header>
-            <Table.Header scope="col" textAlign="end" hideBelow="md">
-              Eval / latest price
-            </Table.Header>
-            <Table.Header scope="col">Result</Table.Header>
-            <Table.Header scope="col" textAlign="end" hideBelow="md">
-              Reward factor
-            </Table.Header>
-            <Table.Header scope="col" hideBelow="md">
-              Created
-            </Table.Header>
-          </Table.Row>
-        </Table.Head>
-        <Table.Body>
-          {predictions.map((prediction) => (
-            <PredictionRow
-              key={`${prediction.userId}_${prediction.titleId}_${prediction.messageId}`}
-              prediction={prediction}
-            />
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </ScrollRegion>
+    <PredictionRowsTable predictions={predictions} label="Predictions table" caption="Your predictions" />
   )
 }

@@ -8,6 +8,7 @@ import { useClient } from '~/views/client-context'
 import { LoadedList } from '~/views/common/LoadedList'
 import { Button, Heading, Skeleton } from '~/views/ui'
 import { NextEvaluation } from './NextEvaluation'
+import { OlderPredictions } from './OlderPredictions'
 import { PredictionFilter } from './PredictionFilter'
 import { PredictionsTable } from './PredictionsTable'
 import { TitleOverviewTable } from './TitleOverviewTable'
@@ -43,6 +44,13 @@ export function YourPredictionsPanel() {
             <PredictionsTable filter={filter} />
           )}
         </LoadedList>
+        {/* older than the store's week: judged long ago, so never among the running ones (hidden there,
+            kept with its pages for the other filters) */}
+        {status !== 'loading' && status !== 'failed' ? (
+          <styled.div hidden={filter === 'running'}>
+            <OlderPredictions />
+          </styled.div>
+        ) : null}
       </styled.section>
       <styled.section aria-labelledby="overview-title" display="flex" flexDirection="column" gap="3">
         <styled.div display="flex" alignItems="center" justifyContent="space-between" gap="3">

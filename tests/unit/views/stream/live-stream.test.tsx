@@ -295,6 +295,43 @@ describe('Live stream screen, Your Predictions tab (spec §2, §4)', () => {
     expect(await screen.findByRole('table', { name: 'Your predictions' })).toBeTruthy()
   })
 
+  it('shows older predictions a page per click, from before the oldest one of the week, and when none follow', async () => {
+    const queries: unknown[] = []
+    const day = 86_400_000
+    const old = (messageId: string, daysAgo: number) =>
+      taggedMessage(messageId, {
+        titleId: apple,
+        createdAt: Date.now() - daysAgo * day,
+        evalPrice: 101,
+        evaluatedAt: Date.now() - daysAgo * day + 3 * 3_600_000,
+      })
+    const pages = [
+      { predictions: [old('older-1', 9), old('older-2', 10)], next: 'page-2' },
+      { predictions: [old('older-3', 30)], next: null },
+    ]
+    show('/livestream/predictions', {
+      predictionHistory: ({ query }) => {
+        queries.push(query)
+        return pages[queries.length - 1]
+      },
+    })
+    const user = userEvent.setup()
+    const section = await screen.findByRole('region', { name: 'Older predictions' })
+    await user.click(within(section).getByRole('button', { name: 'Show older predictions' }))
+    const table = await within(section).findByRole('table', { name: 'Your older predictions' })
+    await waitFor(() => expect(within(table).getAllByRole('rowheader')).toHaveLength(2))
+    await user.click(within(section).getByRole('button', { name: 'Show more' }))
+    await waitFor(() => expect(within(table).getAllByRole('rowheader')).toHaveLength(3))
+    // the last page: nothing more to ask, and judged ones are not running
+    expect(within(section).queryByRole('button', { name: /Show/ })).toBeNull()
+    expect(within(table).queryByText('Running')).toBeNull()
+    // the first page starts before the week's oldest prediction (the fixture's m1 on Apple)
+    expect(queries).toEqual([
+      { before: expect.stringMatching(new RegExp(`^\\d+:${apple}:m1$`)), limit: 50 },
+      { before: 'page-2', limit: 50 },
+    ])
+  })
+
   it('puts the tab in the URL', async () => {
     const view = show('/livestream')
     const user = userEvent.setup()
