@@ -6,9 +6,9 @@ import { useClient } from '~/views/client-context'
 import { PredictionRowsTable } from './PredictionRowsTable'
 
 const emptyTexts: Record<PredictionFilter, string> = {
-  all: 'No predictions yet',
+  all: 'No predictions this week',
   running: 'No running predictions',
-  completed: 'No completed predictions',
+  completed: 'No completed predictions this week',
 }
 
 /** The player's tagged messages of a status, newest first. */

@@ -252,13 +252,13 @@ describe('the predictions: loaded with the auth user', () => {
     return { handler: ((args) => (++reads === 1 ? player : handler(args))) as Handler, recover }
   }
 
-  it('shows the failure with Retry, not "No predictions yet", and Retry loads them', async () => {
+  it('shows the failure with Retry, not "No predictions this week", and Retry loads them', async () => {
     const user = userEvent.setup()
     const { handler, recover } = predictionsFailing()
     show(<YourPredictionsPanel />, { authInfo: handler })
     const alert = await screen.findByRole('alert')
     expect(alert.textContent).toContain('Error fetching predictions!')
-    expect(screen.queryByText('No predictions yet')).toBeNull()
+    expect(screen.queryByText('No predictions this week')).toBeNull()
     recover()
     await user.click(retryButton(alert))
     expect(await screen.findByRole('table', { name: 'Your predictions' })).toBeTruthy()
@@ -275,9 +275,9 @@ describe('the predictions: loaded with the auth user', () => {
     expect(screen.queryByRole('alert')).toBeNull()
   })
 
-  it('says "No predictions yet" when the player has none', async () => {
+  it('says "No predictions this week" when the player has none', async () => {
     show(<YourPredictionsPanel />, { authInfo: () => authUser({ id: 5, taggedMessages: [] }) })
-    expect(await screen.findByText('No predictions yet')).toBeTruthy()
+    expect(await screen.findByText('No predictions this week')).toBeTruthy()
     expect(screen.queryByRole('alert')).toBeNull()
   })
 })

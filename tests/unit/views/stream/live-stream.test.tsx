@@ -290,7 +290,7 @@ describe('Live stream screen, Your Predictions tab (spec §2, §4)', () => {
     const user = userEvent.setup()
     await screen.findByRole('table', { name: 'Your predictions' })
     await user.click(screen.getByRole('radio', { name: 'Completed' }))
-    expect(await screen.findByText('No completed predictions')).toBeTruthy()
+    expect(await screen.findByText('No completed predictions this week')).toBeTruthy()
     await user.click(screen.getByRole('radio', { name: 'Running' }))
     expect(await screen.findByRole('table', { name: 'Your predictions' })).toBeTruthy()
   })
