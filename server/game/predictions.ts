@@ -181,23 +181,26 @@ export async function placePrediction(
   }
 }
 
-/** The user's predictions made since `since`, newest first, at most `limit`. */
+/** The user's predictions made since `since`, newest first (as `ownPredictionsPage` orders them), at most `limit`. */
 export function recentPredictions(
   db: Executor,
   userId: number,
   since: number,
   limit = recentPredictionsLimit,
 ): Promise<TaggedMessageRow[]> {
-  return predictionsWithEvaluation(db)
-    .selectAll('t')
-    .select([evalPriceColumn, evaluatedAtColumn])
-    .where('t.userId', '=', userId)
-    .where('t.createdAt', '>=', since)
-    .orderBy('t.createdAt', 'desc')
-    .orderBy('t.messageId')
-    .orderBy('t.titleId')
-    .limit(limit)
-    .execute()
+  return (
+    predictionsWithEvaluation(db)
+      .selectAll('t')
+      .select([evalPriceColumn, evaluatedAtColumn])
+      .where('t.userId', '=', userId)
+      .where('t.createdAt', '>=', since)
+      // the order of the older pages' keyset (own-predictions.ts): the oldest one sent is where they start
+      .orderBy('t.createdAt', 'desc')
+      .orderBy('t.messageId', 'desc')
+      .orderBy('t.titleId', 'desc')
+      .limit(limit)
+      .execute()
+  )
 }
 
 /** See messageIdsTaggedSince: one shape for every caller, compiled once. */

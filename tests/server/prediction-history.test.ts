@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { PredictionHistory } from '../../src/api/predictions'
+import { recentPredictionsLimit } from '../../server/game/predictions'
+import { type PredictionHistory, predictionCursorOf, predictionCursorText } from '../../src/api/predictions'
+import type { AuthUser } from '../../src/api/users'
 import { evaluationDelayMs } from '../../src/domain/prediction'
 import { type SignedUp, signUpPlayer } from '../support/accounts'
 import { dialects } from '../support/databases'
@@ -77,6 +79,34 @@ describe.each(dialects)("a player's older predictions on %s", (dialect) => {
     expect(answer.body.predictions.every((row) => row.createdAt < newest)).toBe(true)
     expect(answer.body.next).toBeNull()
     expect((await page(`before=${newest - 1000 * day}`)).body).toEqual({ predictions: [], next: null })
+  })
+
+  it("goes on exactly where the week's payload ends, when the player made more than it sends", async () => {
+    const busy = await signUpPlayer(server)
+    const count = recentPredictionsLimit + 25
+    const now = server.clock.now()
+    // all this week, in runs of ten made in one millisecond: the payload's cut falls inside a run
+    await seedJudgedPredictions(
+      server.ctx.db,
+      Array.from({ length: count }, (_, i) => ({
+        userId: busy.user.id,
+        messageId: `busy-${String(i).padStart(4, '0')}`,
+        titleId: bitcoin,
+        trend: 'Up' as const,
+        createdAt: now - evaluationDelayMs - 3 * 60_000 - Math.floor(i / 10) * 60_000,
+        correct: true,
+      })),
+    )
+    const week = (await busy.client.get<AuthUser>('/v1/auth/info')).body.taggedMessages
+    expect(week).toHaveLength(recentPredictionsLimit)
+    const oldest = week.at(-1)
+    if (!oldest) throw new Error('no predictions in the payload')
+    const older = await busy.client.get<PredictionHistory>(
+      `${historyPath}?before=${encodeURIComponent(predictionCursorText(predictionCursorOf(oldest)))}&limit=200`,
+    )
+    const keys = [...week, ...older.body.predictions].map((row) => row.messageId)
+    expect(older.body.predictions).toHaveLength(count - recentPredictionsLimit)
+    expect(new Set(keys).size).toBe(count)
   })
 
   it('refuses a bad cursor or limit with 400, and a guest with 401', async () => {
