@@ -101,7 +101,7 @@ export const predictionHistoryQuerySchema = z.strictObject({
     .regex(cursorPattern, 'A cursor is a time, or time:titleId:messageId')
     .transform((text): PredictionCursor => {
       const [, createdAt, titleId, messageId] = cursorPattern.exec(text) ?? []
-      // a bare time: the empty message id and title 0 come before any real one made then
+      // a bare time: no message id sorts below '', so what was made at that very time is left out too
       return { createdAt: Number(createdAt), titleId: Number(titleId ?? 0), messageId: messageId ?? '' }
     }),
   limit: z.coerce.number().int().min(1).max(200).default(predictionHistoryPageDefault),
