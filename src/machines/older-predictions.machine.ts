@@ -46,27 +46,20 @@ export const olderPredictionsMachine = setup({
       invoke: {
         src: 'fetchPage',
         input: ({ context }) => ({ before: context.next ?? '' }),
-        onDone: [
-          {
-            guard: ({ event }) => event.output.next === null,
-            target: 'complete',
-            actions: assign({
-              predictions: ({ context, event }) => [...context.predictions, ...event.output.predictions],
-              next: null,
-              failure: undefined,
-            }),
-          },
-          {
-            target: 'idle',
-            actions: assign({
-              predictions: ({ context, event }) => [...context.predictions, ...event.output.predictions],
-              next: ({ event }) => event.output.next,
-              failure: undefined,
-            }),
-          },
-        ],
+        onDone: {
+          target: 'answered',
+          actions: assign({
+            predictions: ({ context, event }) => [...context.predictions, ...event.output.predictions],
+            next: ({ event }) => event.output.next,
+            failure: undefined,
+          }),
+        },
         onError: { target: 'idle', actions: assign({ failure: listLoadTexts.predictions }) },
       },
+    },
+    // the last page came when the server names no next one
+    answered: {
+      always: [{ guard: ({ context }) => context.next === null, target: 'complete' }, { target: 'idle' }],
     },
     complete: { type: 'final' },
   },
