@@ -8,7 +8,7 @@ import {
   deleteAccountBodySchema,
   passwordResetAcceptedSchema,
 } from '../../src/api/auth'
-import { playerDataPath, playerDataSchema } from '../../src/api/player-data'
+import { playerDataFileName, playerDataPath, playerDataSchema } from '../../src/api/player-data'
 import { mergeSettings, settingsPatchSchema, settingsSchema } from '../../src/api/settings'
 import {
   publicUserSchema,
@@ -127,9 +127,9 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fasti
     { schema: dataDownload, preHandler: limitSignedIn(fastify, ctx, 'dataDownload') },
     async (request, reply) => {
       const { user } = await requireUser(request, ctx)
-      const day = new Date(ctx.clock.now()).toISOString().slice(0, 10)
+      const fileName = playerDataFileName(user.username, ctx.clock.now())
       reply.header('content-type', 'application/json; charset=utf-8')
-      reply.header('content-disposition', `attachment; filename="alpha-${user.username}-${day}.json"`)
+      reply.header('content-disposition', `attachment; filename="${fileName}"`)
       reply.header('cache-control', 'no-store')
       // Fastify pipes a stream as it is (no serializer); the schema documents the text it carries
       const body: unknown = Readable.from(playerDataChunks(ctx, user))

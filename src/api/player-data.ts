@@ -6,8 +6,13 @@ import { taggedMessageSchema } from './predictions'
 import { settingsSchema } from './settings'
 import { transactionSchema } from './transactions'
 
-/** Settings' "Download your data": a plain link, so the browser saves the file itself. */
+/** Settings' "Download your data". */
 export const playerDataPath = '/v1/users/me/data'
+
+/** The file's name: the player and the day it was made (UTC), e.g. alpha-anna-2026-11-28.json. */
+export function playerDataFileName(username: string, exportedAt: number): string {
+  return `alpha-${username}-${new Date(exportedAt).toISOString().slice(0, 10)}.json`
+}
 
 /**
  * `GET /v1/users/me/data`: everything the game keeps about the signed-in player, as one JSON file (a

@@ -231,15 +231,20 @@ describe('your data', () => {
     await signInBrowser(page, server, player)
     await page.goto('/settings')
     const downloading = page.waitForEvent('download')
-    await page.getByRole('link', { name: 'Download your data' }).click()
+    await page.getByRole('button', { name: 'Download your data' }).click()
     const download = await downloading
     expect(download.suggestedFilename()).toMatch(
       new RegExp(`^alpha-${player.username}-\\d{4}-\\d{2}-\\d{2}\\.json$`),
     )
     const data = playerDataSchema.parse(JSON.parse(readFileSync(await download.path(), 'utf8')))
     expect(data.account).toMatchObject({ id: player.id, username: player.username, email: player.email })
-    // the page stays where it was
+    // the page stays where it was, and names the file it saved
     expect(new URL(page.url()).pathname).toBe('/settings')
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Saved as ${download.suggestedFilename()}.` })
+      .waitFor()
+    expect(await checkA11y(page), 'axe after the download').toEqual([])
     await page.context().close()
   })
 })

@@ -38,6 +38,7 @@ import {
   untaggedMessagesSchema,
 } from '../market'
 import { socialProvidersResponseSchema } from '../oauth'
+import { playerDataSchema } from '../player-data'
 import { pollListSchema, pollPerformanceSchema, pollResultsSchema, voteBodySchema } from '../polls'
 import {
   predictionHistoryQuerySchema,
@@ -83,6 +84,7 @@ export const callSchemas = {
   untaggedMessages: { response: untaggedMessagesSchema },
   tag: { body: tagBodySchema, response: tagResponseSchema },
   predictionHistory: { query: predictionHistoryQuerySchema, response: predictionHistorySchema },
+  playerData: { response: playerDataSchema },
   taggedMessagesPerformance: { response: taggedMessagePerformanceSchema },
   polls: { response: pollListSchema },
   vote: { body: voteBodySchema, response: pollResultsSchema },

@@ -95,6 +95,8 @@ export const apiCalls = {
     body: true,
     response: true,
   },
+  /** Settings' "Download your data": everything the game keeps about the player (ours) */
+  playerData: { method: 'GET', path: '/v1/users/me/data', retries: read, timeoutMs: 120_000, response: true },
   /** Your Predictions' older pages (ours: the spec's client keeps a week) */
   predictionHistory: {
     method: 'GET',

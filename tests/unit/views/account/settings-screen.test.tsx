@@ -286,12 +286,29 @@ describe('settings (spec §2 /settings)', () => {
     )
   })
 
-  it("offers a download of the player's data as a file from the server", async () => {
-    showSettings()
+  it("downloads the player's data and names the saved file; a refusal shows with the button to try again", async () => {
+    const user = userEvent.setup()
+    let refuse = true
+    const data = { account: { username: 'alice' }, exportedAt: Date.UTC(2026, 10, 28, 12) }
+    const { view } = showSettings({
+      playerData: () => {
+        if (refuse)
+          throw new ApiError(429, 'rate_limited', 'Too many requests. Please wait a moment and try again.')
+        return data
+      },
+    })
     const section = await screen.findByRole('region', { name: 'Your data' })
-    const link = within(section).getByRole('link', { name: 'Download your data' })
-    expect(link.getAttribute('href')).toBe('/v1/users/me/data')
-    expect(link.hasAttribute('download')).toBe(true)
+    await user.click(within(section).getByRole('button', { name: 'Download your data' }))
+    expect((await within(section).findByRole('alert')).textContent).toContain('Too many requests')
+    refuse = false
+    await user.click(within(section).getByRole('button', { name: 'Download your data' }))
+    await waitFor(() =>
+      expect(within(section).getByRole('status').textContent).toBe('Saved as alpha-alice-2026-11-28.json.'),
+    )
+    expect(within(section).queryByRole('alert')).toBeNull()
+    // again, from the saved state
+    await user.click(within(section).getByRole('button', { name: 'Download your data' }))
+    await waitFor(() => expect(view.calls.filter((call) => call === 'playerData')).toHaveLength(3))
   })
 
   it('checks for an update through the service worker and offers a reload', async () => {
