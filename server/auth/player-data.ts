@@ -1,8 +1,9 @@
 import type { PlayerData } from '../../src/api/player-data'
-import { type PredictionCursor, predictionCursorOf } from '../../src/api/predictions'
+import { predictionCursorOf } from '../../src/api/predictions'
 import { fromHundredths } from '../../src/domain/currency'
 import type { AppContext } from '../context'
 import type { Executor } from '../db/database'
+import { keysetPages } from '../db/keyset-pages'
 import type { UserRow } from '../db/tables/users.table'
 import { groupListsFor } from '../game/groups.repo'
 import { walletsOf } from '../game/ledger'
@@ -16,41 +17,41 @@ export const playerDataPageSize = 1000
 
 type Bet = PlayerData['bets'][number]
 
-/** The player's predictions, newest first, a keyset page at a time. */
-async function* predictionPages(db: Executor, userId: number): AsyncGenerator<readonly unknown[]> {
-  let before: PredictionCursor | undefined
-  for (;;) {
-    const page = await ownPredictionsPage(db, userId, { before, limit: playerDataPageSize })
-    yield page
-    const last = page.at(-1)
-    if (!last || page.length < playerDataPageSize) return
-    before = predictionCursorOf(last)
-  }
-}
+/** The player's predictions, newest first. */
+const predictionPages = (db: Executor, userId: number) =>
+  keysetPages(
+    playerDataPageSize,
+    (before, limit) => ownPredictionsPage(db, userId, { before, limit }),
+    predictionCursorOf,
+  )
 
 /** The player's bets with their polls, newest first, by the votes' ids. */
 async function* betPages(db: Executor, userId: number): AsyncGenerator<readonly Bet[]> {
-  let before: number | undefined
-  for (;;) {
-    const rows = await db
-      .selectFrom('votes as v')
-      .innerJoin('polls as p', 'p.id', 'v.pollId')
-      .select([
-        'v.id',
-        'v.pollId',
-        'v.vote',
-        'v.ttcBet',
-        'v.payout',
-        'v.createdAt',
-        'p.titleId',
-        'p.evalTime',
-        'p.outcome',
-      ])
-      .where('v.userId', '=', userId)
-      .$if(before !== undefined, (query) => query.where('v.id', '<', before as number))
-      .orderBy('v.id', 'desc')
-      .limit(playerDataPageSize)
-      .execute()
+  const pages = keysetPages(
+    playerDataPageSize,
+    (before: number | undefined, limit) =>
+      db
+        .selectFrom('votes as v')
+        .innerJoin('polls as p', 'p.id', 'v.pollId')
+        .select([
+          'v.id',
+          'v.pollId',
+          'v.vote',
+          'v.ttcBet',
+          'v.payout',
+          'v.createdAt',
+          'p.titleId',
+          'p.evalTime',
+          'p.outcome',
+        ])
+        .where('v.userId', '=', userId)
+        .$if(before !== undefined, (query) => query.where('v.id', '<', before as number))
+        .orderBy('v.id', 'desc')
+        .limit(limit)
+        .execute(),
+    (last) => Number(last.id),
+  )
+  for await (const rows of pages)
     yield rows.map((row) => ({
       pollId: Number(row.pollId),
       userId,
@@ -62,24 +63,16 @@ async function* betPages(db: Executor, userId: number): AsyncGenerator<readonly 
       evalTime: Number(row.evalTime),
       outcome: row.outcome,
     }))
-    const last = rows.at(-1)
-    if (!last || rows.length < playerDataPageSize) return
-    before = Number(last.id)
-  }
 }
 
 /** Every transaction of the player's wallets, newest first per wallet, through the ledger's own pages. */
 async function* transactionPages(db: Executor, userId: number): AsyncGenerator<readonly unknown[]> {
-  for (const wallet of await walletsOf(db, userId)) {
-    let before: number | undefined
-    for (;;) {
-      const page = await walletTransactions(db, wallet.address, { limit: playerDataPageSize, before })
-      yield page
-      const last = page.at(-1)
-      if (!last || page.length < playerDataPageSize) break
-      before = last.transactionId
-    }
-  }
+  for (const wallet of await walletsOf(db, userId))
+    yield* keysetPages(
+      playerDataPageSize,
+      (before: number | undefined, limit) => walletTransactions(db, wallet.address, { limit, before }),
+      (last) => last.transactionId,
+    )
 }
 
 /** A JSON array of the pages' items, a chunk per page. */

@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import type { Executor } from '../db/database'
+import { keysetPages } from '../db/keyset-pages'
 import { evaluationMatchSql, isCorrectSql } from './prediction-sql'
 
 /** Rows per keyset page: one statement each, so memory holds one page whatever the table's size. */
@@ -53,36 +54,45 @@ const crowdBefore = (trend: 'Up' | 'Down') => sql<number>`(select count(*) from 
  * stays at one page.
  */
 export async function* judgedPredictionsForExport(db: Executor): AsyncGenerator<ExportedPrediction> {
-  let after: Cursor | undefined
-  for (;;) {
-    const rows = await db
-      .selectFrom('taggedMessages as t')
-      .innerJoin('evaluationPrices as p', (join) => join.on(evaluationMatchSql()))
-      .select([
-        't.evaluationDueAt',
-        't.titleId',
-        't.userId',
-        't.messageId',
-        't.createdAt',
-        't.trend',
-        't.atPrice',
-        'p.price',
-        isCorrectSql('t.trend', 't.at_price', 'p.price').as('correct'),
-        crowdBefore('Up').as('crowdUp'),
-        crowdBefore('Down').as('crowdDown'),
-      ])
-      .$if(after !== undefined, (query) => {
-        const c = after as Cursor
-        return query.where(
-          sql<boolean>`(t.evaluation_due_at, t.title_id, t.user_id, t.message_id) > (${c.due}, ${c.titleId}, ${c.userId}, ${c.messageId})`,
-        )
-      })
-      .orderBy('t.evaluationDueAt')
-      .orderBy('t.titleId')
-      .orderBy('t.userId')
-      .orderBy('t.messageId')
-      .limit(exportPageSize)
-      .execute()
+  const pages = keysetPages(
+    exportPageSize,
+    (after: Cursor | undefined, limit) =>
+      db
+        .selectFrom('taggedMessages as t')
+        .innerJoin('evaluationPrices as p', (join) => join.on(evaluationMatchSql()))
+        .select([
+          't.evaluationDueAt',
+          't.titleId',
+          't.userId',
+          't.messageId',
+          't.createdAt',
+          't.trend',
+          't.atPrice',
+          'p.price',
+          isCorrectSql('t.trend', 't.at_price', 'p.price').as('correct'),
+          crowdBefore('Up').as('crowdUp'),
+          crowdBefore('Down').as('crowdDown'),
+        ])
+        .$if(after !== undefined, (query) => {
+          const c = after as Cursor
+          return query.where(
+            sql<boolean>`(t.evaluation_due_at, t.title_id, t.user_id, t.message_id) > (${c.due}, ${c.titleId}, ${c.userId}, ${c.messageId})`,
+          )
+        })
+        .orderBy('t.evaluationDueAt')
+        .orderBy('t.titleId')
+        .orderBy('t.userId')
+        .orderBy('t.messageId')
+        .limit(limit)
+        .execute(),
+    (last) => ({
+      due: Number(last.evaluationDueAt),
+      titleId: Number(last.titleId),
+      userId: Number(last.userId),
+      messageId: last.messageId,
+    }),
+  )
+  for await (const rows of pages)
     for (const row of rows)
       yield {
         titleId: Number(row.titleId),
@@ -96,15 +106,6 @@ export async function* judgedPredictionsForExport(db: Executor): AsyncGenerator<
         crowdUp: Number(row.crowdUp),
         crowdDown: Number(row.crowdDown),
       }
-    const last = rows.at(-1)
-    if (!last || rows.length < exportPageSize) return
-    after = {
-      due: Number(last.evaluationDueAt),
-      titleId: Number(last.titleId),
-      userId: Number(last.userId),
-      messageId: last.messageId,
-    }
-  }
 }
 
 /** A CSV field: quoted when it holds a comma, a quote or a line break (RFC 4180). */

@@ -1,4 +1,5 @@
 import type { Db, Executor } from '../db/database'
+import { keysetPages } from '../db/keyset-pages'
 import { inReadTransaction } from '../db/read-transaction'
 import { genesisHash, ledgerRowHash, settlementHash } from './books-hash'
 
@@ -49,14 +50,19 @@ async function verifyLedgerChain(db: Executor): Promise<{ rows: number; sealed: 
   let firstUnsealed: number | undefined
   let rows = 0
   let sealed = 0
-  for (let after = 0; ; ) {
-    const page = await db
-      .selectFrom('ledger')
-      .select(['id', 'walletAddress', 'type', 'amount', 'reference', 'createdAt', 'chainHash'])
-      .where('id', '>', after)
-      .orderBy('id')
-      .limit(pageRows)
-      .execute()
+  const pages = keysetPages(
+    pageRows,
+    (after: number | undefined, limit) =>
+      db
+        .selectFrom('ledger')
+        .select(['id', 'walletAddress', 'type', 'amount', 'reference', 'createdAt', 'chainHash'])
+        .where('id', '>', after ?? 0)
+        .orderBy('id')
+        .limit(limit)
+        .execute(),
+    (last) => Number(last.id),
+  )
+  for await (const page of pages) {
     for (const row of page) {
       const id = Number(row.id)
       rows += 1
@@ -72,9 +78,6 @@ async function verifyLedgerChain(db: Executor): Promise<{ rows: number; sealed: 
       lastSealed = id
       sealed += 1
     }
-    const last = page.at(-1)
-    if (!last || page.length < pageRows) break
-    after = Number(last.id)
   }
   const head = await db
     .selectFrom('ledgerSeal')
@@ -91,14 +94,19 @@ async function verifyLedgerChain(db: Executor): Promise<{ rows: number; sealed: 
 async function verifySettlements(db: Executor): Promise<number> {
   let previous = genesisHash
   let count = 0
-  for (let after = 0; ; ) {
-    const page = await db
-      .selectFrom('settlements')
-      .selectAll()
-      .where('id', '>', after)
-      .orderBy('id')
-      .limit(pageRows)
-      .execute()
+  const pages = keysetPages(
+    pageRows,
+    (after: number | undefined, limit) =>
+      db
+        .selectFrom('settlements')
+        .selectAll()
+        .where('id', '>', after ?? 0)
+        .orderBy('id')
+        .limit(limit)
+        .execute(),
+    (last) => Number(last.id),
+  )
+  for await (const page of pages) {
     for (const record of page) {
       if (record.prevHash !== previous)
         throw new Mismatch(`settlement ${record.id}: it does not link to the settlement before it`)
@@ -107,9 +115,6 @@ async function verifySettlements(db: Executor): Promise<number> {
       previous = record.hash
       count += 1
     }
-    const last = page.at(-1)
-    if (!last || page.length < pageRows) break
-    after = Number(last.id)
   }
   return count
 }
